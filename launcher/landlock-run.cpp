@@ -1,0 +1,428 @@
+// landlock-run: confine a command with Landlock, then exec it.
+//
+//   landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...
+//
+// The launcher sets no_new_privs, builds one Landlock ruleset from its flags,
+// restricts itself and execs COMMAND in place (same PID). Rulesets are
+// inherited across exec and fork, so COMMAND and all it spawns stay confined.
+// Contract: docs/launcher-cli.md. Flag spellings: common/cli_flags.h.
+//
+// Rules of this file: freestanding-style C++ (no exceptions, RTTI, iostreams
+// or heap: only libc calls), every syscall result checked, and fail closed:
+// any error before exec exits 125 with one line `landlock-run: what: why`,
+// and the command never runs unconfined.
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../common/cli_flags.h"
+
+#ifndef LANDLOCK_RUN_VERSION
+#define LANDLOCK_RUN_VERSION "0.0.0-dev"
+#endif
+#ifndef LANDLOCK_RUN_SOURCE_SHA256
+#define LANDLOCK_RUN_SOURCE_SHA256 "unknown"
+#endif
+
+namespace llr {
+using namespace llr_cli;
+
+// ---- Landlock UAPI, spelled out: the build host's <linux/landlock.h> is older
+// than the kernels we target. Values from include/uapi/linux/landlock.h.
+constexpr long kSysCreateRuleset = 444, kSysAddRule = 445, kSysRestrictSelf = 446;
+constexpr long kSysCloseRange = 436;
+constexpr unsigned kCloseRangeCloexec = 1u << 2;
+constexpr uint32_t kCreateRulesetVersion = 1u << 0;
+constexpr int kRulePathBeneath = 1, kRuleNetPort = 2;  // NET_PORT: ABI 4
+struct RulesetAttr { uint64_t handled_access_fs, handled_access_net, scoped; };
+struct __attribute__((packed)) PathBeneathAttr { uint64_t allowed_access; int32_t parent_fd; };
+struct NetPortAttr { uint64_t allowed_access, port; };
+
+constexpr uint64_t kExecute = 1ull << 0, kWriteFile = 1ull << 1, kReadFile = 1ull << 2,
+                   kReadDir = 1ull << 3;  // bits 4..12: remove and make-* rights (ABI 1)
+constexpr uint64_t kRefer = 1ull << 13;        // ABI 2: rename/link across directories
+constexpr uint64_t kTruncate = 1ull << 14;     // ABI 3
+constexpr uint64_t kIoctlDev = 1ull << 15;     // ABI 5
+constexpr uint64_t kResolveUnix = 1ull << 16;  // ABI 9: connect to pathname UNIX sockets
+constexpr uint64_t kBindTcp = 1ull << 0, kConnectTcp = 1ull << 1;             // ABI 4
+constexpr uint64_t kScopeAbstract = 1ull << 0, kScopeSignalBit = 1ull << 1;  // ABI 6
+constexpr uint32_t kLogSameExecOff = 1u << 0, kLogNewExecOn = 1u << 1;       // ABI 7
+
+// The only rights the kernel accepts on a rule for a non-directory (others: EINVAL).
+constexpr uint64_t kFileRights = kExecute | kWriteFile | kReadFile | kTruncate | kIoctlDev | kResolveUnix;
+constexpr uint64_t kReadRights = kExecute | kReadFile | kReadDir;
+
+// Every filesystem right the given ABI governs; all of them are handled, so
+// whatever no rule grants is denied.
+constexpr uint64_t fs_rights_for_abi(int abi) {
+  uint64_t rights = (1ull << 13) - 1;  // ABI 1: execute .. make_sym
+  if (abi >= 2) rights |= kRefer;
+  if (abi >= 3) rights |= kTruncate;
+  if (abi >= 5) rights |= kIoctlDev;
+  if (abi >= 9) rights |= kResolveUnix;
+  return rights;
+}
+
+// What --ro/--rw allow beneath one path: --rw is every handled right; rights
+// that only make sense on a directory are dropped for a file.
+constexpr uint64_t grant_rights(bool writable, bool is_dir, int abi) {
+  uint64_t rights = (writable ? fs_rights_for_abi(abi) : kReadRights) & fs_rights_for_abi(abi);
+  return is_dir ? rights : rights & kFileRights;
+}
+
+// ABI 3 governs truncate and ABI 5 device ioctl; below that --ro/--rw promise
+// more than the kernel enforces, which is reported as partial enforcement.
+constexpr bool fs_enforcement_full(int abi) { return abi >= 5; }
+
+// ---- Argument parsing: pure (no syscalls), shared with the unit tests and the fuzzer.
+struct Error { const char *what = nullptr, *why = nullptr; };
+
+struct Options {
+  int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
+  bool probe = false, version = false, help = false, keep_fds = false, best_effort = false;
+  bool restrict_tcp = false, log_denials = false, no_log = false;
+  uint64_t scopes = 0;
+  int require_abi = 0;
+  const char *expect_version = nullptr;
+};
+
+inline const FlagSpec *find_flag(const char *arg) {
+  for (const FlagSpec &spec : kFlags)
+    if (strcmp(spec.spelling, arg) == 0) return &spec;
+  return nullptr;
+}
+
+// Decimal in [0, max], digits only: "+1", " 1", "1k" and "" are refused.
+inline bool parse_number(const char *s, long max, long *out) {
+  long n = 0;
+  if (*s == '\0') return false;
+  for (; *s; ++s) {
+    if (*s < '0' || *s > '9') return false;
+    n = n * 10 + (*s - '0');
+    if (n > max) return false;
+  }
+  *out = n;
+  return true;
+}
+
+inline uint64_t scope_bit(const char *name) {
+  if (strcmp(name, kScopeAbstractUnix) == 0) return kScopeAbstract;
+  if (strcmp(name, kScopeSignal) == 0) return kScopeSignalBit;
+  return 0;
+}
+
+// Validates the whole command line before anything is opened. Grant values
+// are read again from argv when the ruleset is built (no copies, no heap).
+inline Error parse_args(int argc, char *const *argv, Options &o) {
+  bool action = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strcmp(arg, kSeparator) == 0) {
+      if (i + 1 >= argc) return {kSeparator, "no COMMAND after it"};
+      o.command = i + 1;
+      break;
+    }
+    const FlagSpec *spec = find_flag(arg);
+    if (!spec) {
+      if (arg[0] == '-') return {arg, "unknown option (see landlock-run --help)"};
+      return {arg, "unexpected argument: the command must follow '--'"};
+    }
+    const char *value = nullptr;
+    if (spec->takes_value) {
+      if (i + 1 >= argc || strcmp(argv[i + 1], kSeparator) == 0) return {arg, "needs a value"};
+      value = argv[++i];
+    }
+    long n = 0;
+    switch (spec->flag) {
+      case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry:
+        if (*value == '\0') return {arg, "empty PATH"};
+        break;
+      case Flag::ConnectTcp: case Flag::BindTcp:
+        if (!parse_number(value, 65535, &n)) return {arg, "PORT must be a number from 0 to 65535"};
+        o.restrict_tcp = true;
+        break;
+      case Flag::RestrictTcp: o.restrict_tcp = true; break;
+      case Flag::Scope:
+        if (!scope_bit(value)) return {arg, "NAME must be abstract-unix or signal"};
+        o.scopes |= scope_bit(value);
+        break;
+      case Flag::LogDenials: o.log_denials = true; break;
+      case Flag::NoLog: o.no_log = true; break;
+      case Flag::BestEffort: o.best_effort = true; break;
+      case Flag::KeepFds: o.keep_fds = true; break;
+      case Flag::RequireAbi:
+        if (o.require_abi) return {arg, "given twice"};
+        if (!parse_number(value, kNewestKnownAbi, &n) || n < 1)
+          return {arg, "N must be a Landlock ABI from 1 to 9 (the newest this launcher knows)"};
+        o.require_abi = static_cast<int>(n);
+        break;
+      case Flag::ExpectVersion:
+        if (o.expect_version) return {arg, "given twice"};
+        o.expect_version = value;
+        break;
+      case Flag::Probe: o.probe = action = true; break;
+      case Flag::Version: o.version = action = true; break;
+      case Flag::Help: o.help = action = true; break;
+    }
+  }
+  if (action) {
+    if (o.command || (o.probe + o.version + o.help) > 1)
+      return {"--probe/--version/--help", "take no command and no other action"};
+    return {};
+  }
+  if (!o.command) return {"missing '--'", "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]..."};
+  return {};
+}
+
+// ---- Output without stdio: one line assembled on the stack, one write(2).
+// buf stays NUL-terminated (usable as a string) with room left for the '\n'.
+struct Line {
+  char buf[4352];
+  size_t len = 0;
+  Line() { buf[0] = '\0'; }
+  Line &put(char c) {
+    if (len < sizeof buf - 2) buf[len++] = c, buf[len] = '\0';
+    return *this;
+  }
+  Line &add(const char *s) {
+    while (*s) put(*s++);
+    return *this;
+  }
+  Line &num(long n) {
+    char digits[24];
+    int k = 0;
+    do digits[k++] = static_cast<char>('0' + n % 10); while ((n /= 10) && k < 23);
+    while (k) put(digits[--k]);
+    return *this;
+  }
+  bool emit(int fd) {
+    buf[len++] = '\n';
+    return write(fd, buf, len) == static_cast<ssize_t>(len);
+  }
+};
+
+#ifndef LANDLOCK_RUN_NO_MAIN
+[[noreturn]] void die(const char *what, const char *why, const char *value = nullptr) {
+  Line line;
+  line.add("landlock-run: ").add(what);
+  if (value) line.add(" ").add(value);
+  line.add(": ").add(why).emit(2);  // if stderr is gone there is nothing better to do: still 125
+  _exit(kExitLauncherFailed);
+}
+
+// Kernel Landlock ABI, clamped to the newest this launcher knows, or dies.
+int query_abi() {
+  long abi = syscall(kSysCreateRuleset, nullptr, 0, kCreateRulesetVersion);
+  if (abi >= 1) return abi < kNewestKnownAbi ? static_cast<int>(abi) : kNewestKnownAbi;
+  if (errno == ENOSYS) die("Landlock is not available", "this kernel does not support it (ENOSYS)");
+  if (errno == EOPNOTSUPP)
+    die("Landlock is not available", "it is disabled at boot: lsm= lacks landlock (EOPNOTSUPP)");
+  die("Landlock is not available", strerror(errno));
+}
+
+// The handled rights and restrict_self flags for these options on this ABI.
+// A TCP/scope/audit request the kernel cannot enforce is fatal unless
+// --best-effort, which drops it with a notice.
+struct Plan { RulesetAttr attr{}; uint32_t restrict_flags = 0; };
+Plan plan_for(const Options &o, int abi) {
+  Plan plan;
+  plan.attr.handled_access_fs = fs_rights_for_abi(abi);
+  Line dropped;
+  auto need = [&](bool wanted, int min_abi, const char *what) {
+    if (!wanted || abi >= min_abi) return wanted;
+    if (!o.best_effort) {
+      Line why;
+      why.add("needs Landlock ABI ").num(min_abi).add(", the kernel has ").num(abi)
+          .add(" (--best-effort runs without it)");
+      die(what, why.buf);
+    }
+    dropped.add(dropped.len ? ", " : "").add(what);
+    return false;
+  };
+  if (need(o.restrict_tcp, 4, "tcp")) plan.attr.handled_access_net = kBindTcp | kConnectTcp;
+  if (need(o.scopes & kScopeAbstract, 6, "--scope abstract-unix")) plan.attr.scoped |= kScopeAbstract;
+  if (need(o.scopes & kScopeSignalBit, 6, "--scope signal")) plan.attr.scoped |= kScopeSignalBit;
+  if (need(o.log_denials, 7, "--log-denials")) plan.restrict_flags |= kLogNewExecOn;
+  if (need(o.no_log, 7, "--no-log")) plan.restrict_flags |= kLogSameExecOff;
+  if (dropped.len) {
+    Line notice;
+    notice.add("landlock-run: notice: --best-effort: not enforced on Landlock ABI ").num(abi)
+        .add(": ").add(dropped.buf);
+    notice.emit(2);
+  }
+  if (!fs_enforcement_full(abi)) {
+    Line notice;
+    notice.add("landlock-run: notice: partial enforcement on Landlock ABI ").num(abi).add(": ")
+        .add(abi < 3 ? "truncate and device ioctl are" : "device ioctl is").add(" not governed");
+    notice.emit(2);
+  }
+  return plan;
+}
+
+int create_ruleset(const RulesetAttr &attr) {
+  long fd = syscall(kSysCreateRuleset, &attr, sizeof attr, 0);
+  if (fd < 0) die("landlock_create_ruleset", strerror(errno));
+  return static_cast<int>(fd);
+}
+
+void add_path_rule(int ruleset, Flag kind, const char *path, int abi) {
+  const char *flag = spelling(kind);
+  bool writable = kind == Flag::Rw || kind == Flag::RwTry, optional = kind == Flag::RoTry || kind == Flag::RwTry;
+  int fd = open(path, O_PATH | O_CLOEXEC);  // follows symlinks: a grant names the target
+  if (fd < 0) {
+    if (optional && errno == ENOENT) return;  // -try: a missing path is skipped
+    die(flag, strerror(errno), path);
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0) die(flag, strerror(errno), path);
+  PathBeneathAttr rule{grant_rights(writable, S_ISDIR(st.st_mode), abi), fd};
+  if (syscall(kSysAddRule, ruleset, kRulePathBeneath, &rule, 0) != 0)
+    die(flag, errno == EBADFD ? "cannot carry a Landlock rule (pipe, socket or kernel-internal file)"
+                              : strerror(errno), path);
+  if (close(fd) != 0) die("close", strerror(errno));  // as it goes: 10 000 grants need no fd limit
+}
+
+void add_port_rule(int ruleset, Flag kind, const char *port) {
+  long n = 0;
+  parse_number(port, 65535, &n);  // already validated by parse_args
+  NetPortAttr rule{kind == Flag::ConnectTcp ? kConnectTcp : kBindTcp, static_cast<uint64_t>(n)};
+  if (syscall(kSysAddRule, ruleset, kRuleNetPort, &rule, 0) != 0) die(spelling(kind), strerror(errno), port);
+}
+
+void restrict_self(int ruleset, uint32_t flags) {
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("prctl(PR_SET_NO_NEW_PRIVS)", strerror(errno));
+  if (syscall(kSysRestrictSelf, ruleset, flags) != 0) {
+    if (errno == E2BIG) die("landlock_restrict_self", "too many nested Landlock layers (the kernel allows 16)");
+    die("landlock_restrict_self", strerror(errno));
+  }
+  if (close(ruleset) != 0) die("close", strerror(errno));
+}
+
+// --probe: restrict a short-lived child with every right this ABI handles and
+// no rule, and check that reading "/" is really refused.
+int probe() {
+  Line line;
+  line.add("landlock-run " LANDLOCK_RUN_VERSION " abi=");
+  long abi = syscall(kSysCreateRuleset, nullptr, 0, kCreateRulesetVersion);
+  int error = abi < 1 ? errno : 0;
+  if (abi > kNewestKnownAbi) abi = kNewestKnownAbi;
+  pid_t child = error ? -1 : fork();
+  if (child == 0) {
+    Options all;
+    all.restrict_tcp = all.best_effort = true;
+    all.scopes = kScopeAbstract | kScopeSignalBit;
+    int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);  // plan_for's notices are the parent's to tell
+    if (devnull < 0 || dup2(devnull, 2) < 0) _exit(3);
+    restrict_self(create_ruleset(plan_for(all, static_cast<int>(abi)).attr), 0);
+    int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    _exit(fd < 0 && errno == EACCES ? 0 : 1);
+  }
+  int status = 0;
+  if (child > 0 && waitpid(child, &status, 0) != child) error = errno;
+  if (child < 0 && !error) error = errno;
+  int verdict = error ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // 0: denied as it must be
+  if (verdict != 0) {
+    const char *why = error == ENOSYS ? "unsupported" : error == EOPNOTSUPP ? "disabled"
+                      : verdict == 1 ? "not-enforced" : "failed";
+    line.num(0).add(" enforcement=none error=").add(why);
+    line.emit(1);
+    if (error == ENOSYS || error == EOPNOTSUPP) query_abi();  // dies with the explanation
+    if (error) die("probe", strerror(error));
+    die("probe", verdict == 1 ? "a restricted child could still read /: Landlock does not enforce"
+                              : "the probe child could not restrict itself");
+  }
+  bool full = fs_enforcement_full(static_cast<int>(abi));
+  line.num(abi).add(full ? " enforcement=full fs=full" : " enforcement=partial fs=partial");
+  line.add(abi >= 4 ? " tcp=yes" : " tcp=no").add(abi >= 6 ? " scopes=abstract-unix,signal" : " scopes=none");
+  line.add(abi >= 7 ? " audit=yes" : " audit=no").add(abi >= 9 ? " pathname-unix=yes" : " pathname-unix=no");
+  if (!line.emit(1)) die("probe: cannot write the report", strerror(errno));
+  return 0;
+}
+
+constexpr char kHelp[] =
+    "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...\n"
+    "       landlock-run --probe | --version | --help\n\n"
+    "Confines COMMAND with Landlock, then execs it (same PID). Everything not\n"
+    "granted is denied; no grant at all denies every file access.\n\n"
+    "Grants (repeatable; PATH is literal, relative to the working directory):\n"
+    "  --ro PATH         read and execute beneath PATH (a file: read, execute it)\n"
+    "  --rw PATH         --ro plus every write right the kernel governs: write,\n"
+    "                    truncate, create/remove any file type, rename/link\n"
+    "                    across directories, ioctl on devices, UNIX connect\n"
+    "  --ro-try PATH, --rw-try PATH   the same, skipped if PATH does not exist\n"
+    "  A grant on a symlink grants its target. Rights that only make sense on a\n"
+    "  directory are dropped for a file.\n\n"
+    "Network and scopes (refused with 125 when the kernel cannot enforce them):\n"
+    "  --connect-tcp PORT, --bind-tcp PORT   allow one TCP port (0-65535)\n"
+    "  --restrict-tcp    restrict TCP, granting no port. Without any of these\n"
+    "                    three flags TCP is left unrestricted.\n"
+    "  --scope abstract-unix | --scope signal   deny connecting to abstract\n"
+    "                    UNIX sockets / signalling processes outside the sandbox\n"
+    "  --log-denials     audit-log the denials of COMMAND too (ABI 7)\n"
+    "  --no-log          do not audit-log denials of the launcher itself (ABI 7)\n"
+    "  --best-effort     run anyway without what the kernel cannot enforce\n\n"
+    "Options:\n"
+    "  --keep-fds        keep inherited fds above 2 open (a make jobserver,\n"
+    "                    socket activation); default: closed at exec, since an\n"
+    "                    fd opened outside the sandbox bypasses it\n"
+    "  --require-abi N   refuse a kernel older than Landlock ABI N\n"
+    "  --expect-version V  refuse unless this launcher is version V\n"
+    "  --probe           check that the kernel enforces; print one report line\n\n"
+    "Exit: 125 launcher failed (COMMAND never ran), 126 COMMAND not executable\n"
+    "(also: execute denied), 127 not found, else COMMAND's own status.\n";
+
+int run(int argc, char **argv) {
+  Options o;
+  Error e = parse_args(argc, argv, o);
+  if (e.what) die(e.what, e.why);
+  if (o.help) return write(1, kHelp, sizeof kHelp - 1) == ssize_t{sizeof kHelp - 1} ? 0 : kExitLauncherFailed;
+  if (o.version) {
+    Line line;
+    line.add("landlock-run " LANDLOCK_RUN_VERSION " source-sha256=" LANDLOCK_RUN_SOURCE_SHA256);
+    return line.emit(1) ? 0 : kExitLauncherFailed;
+  }
+  if (o.expect_version && strcmp(o.expect_version, LANDLOCK_RUN_VERSION) != 0)
+    die("--expect-version", "this argv was generated for another launcher; this is landlock-run " LANDLOCK_RUN_VERSION,
+        o.expect_version);
+  if (o.probe) return probe();
+  int abi = query_abi();
+  if (abi < o.require_abi) {
+    Line why;
+    why.add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi).add(" is required");
+    die("--require-abi", why.buf);
+  }
+  Plan plan = plan_for(o, abi);
+  int ruleset = create_ruleset(plan.attr);
+  for (int i = 1; i < o.command - 1; ++i) {
+    const FlagSpec *spec = find_flag(argv[i]);
+    if (!spec->takes_value) continue;
+    const char *value = argv[++i];
+    if (spec->flag <= Flag::RwTry) add_path_rule(ruleset, spec->flag, value, abi);
+    if ((spec->flag == Flag::ConnectTcp || spec->flag == Flag::BindTcp) && plan.attr.handled_access_net)
+      add_port_rule(ruleset, spec->flag, value);
+  }
+  restrict_self(ruleset, plan.restrict_flags);
+  // Landlock checks at open time: an inherited fd would carry outside rights in.
+  if (!o.keep_fds && syscall(kSysCloseRange, 3, ~0u, kCloseRangeCloexec) != 0)
+    die("close_range", strerror(errno));
+  execvp(argv[o.command], argv + o.command);
+  int exit_code = errno == ENOENT || errno == ENOTDIR ? kExitNotFound : kExitCannotExecute;
+  Line line;
+  line.add("landlock-run: ").add(argv[o.command]).add(": ").add(strerror(errno));
+  line.emit(2);
+  return exit_code;
+}
+#endif  // LANDLOCK_RUN_NO_MAIN
+
+}  // namespace llr
+
+#ifndef LANDLOCK_RUN_NO_MAIN
+int main(int argc, char **argv) { return llr::run(argc, argv); }
+#endif
