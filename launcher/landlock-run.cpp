@@ -181,6 +181,16 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
   return {};
 }
 
+// Calls visit(flag, value) for every flag that takes a value, in argv order:
+// how the ruleset is built, and how the tests read grants back.
+template <class Visit>
+void for_each_valued_flag(char *const *argv, const Options &o, Visit visit) {
+  for (int i = 1; i < o.command - 1; ++i) {
+    const FlagSpec *spec = find_flag(argv[i]);
+    if (spec->takes_value) visit(spec->flag, argv[++i]);
+  }
+}
+
 // ---- Output without stdio: one line assembled on the stack, one write(2).
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
 struct Line {
@@ -400,14 +410,11 @@ int run(int argc, char **argv) {
   }
   Plan plan = plan_for(o, abi);
   int ruleset = create_ruleset(plan.attr);
-  for (int i = 1; i < o.command - 1; ++i) {
-    const FlagSpec *spec = find_flag(argv[i]);
-    if (!spec->takes_value) continue;
-    const char *value = argv[++i];
-    if (spec->flag <= Flag::RwTry) add_path_rule(ruleset, spec->flag, value, abi);
-    if ((spec->flag == Flag::ConnectTcp || spec->flag == Flag::BindTcp) && plan.attr.handled_access_net)
-      add_port_rule(ruleset, spec->flag, value);
-  }
+  for_each_valued_flag(argv, o, [&](Flag flag, const char *value) {
+    if (flag <= Flag::RwTry) add_path_rule(ruleset, flag, value, abi);
+    if ((flag == Flag::ConnectTcp || flag == Flag::BindTcp) && plan.attr.handled_access_net)
+      add_port_rule(ruleset, flag, value);
+  });
   restrict_self(ruleset, plan.restrict_flags);
   // Landlock checks at open time: an inherited fd would carry outside rights in.
   if (!o.keep_fds && syscall(kSysCloseRange, 3, ~0u, kCloseRangeCloexec) != 0)
