@@ -1,0 +1,35 @@
+#!/bin/sh
+# dist.sh OUT BUILD VERSION: the release tarball, run from the repo root.
+#   landlock-run-VERSION-x86_64-linux-musl/
+#     bin/landlock-run, bin/landlock-policy   the binaries
+#     src/landlock-run.cpp, src/cli_flags.h   the launcher's source (its
+#                                              --version digest is of the .cpp)
+#     man/man1/*.1, man/man5/*.5              the man pages (roff)
+#     README.md LICENSE VERSION SHA256SUMS
+set -eu
+out=$1 build=$2 version=$3
+. packaging/pkg-common.sh
+name=landlock-run-$version-x86_64-linux-musl
+stage=$build/dist-stage
+pkg_fresh "$stage"
+top=$stage/$name
+install -d -m 0755 "$top"
+
+pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
+policy=$(pkg_policy_bin "$build")
+[ -z "$policy" ] || pkg_file 0755 "$policy" "$top/bin/landlock-policy"
+pkg_file 0644 launcher/landlock-run.cpp "$top/src/landlock-run.cpp"
+pkg_file 0644 common/cli_flags.h "$top/src/cli_flags.h"
+for page in "$build"/man/*.[0-9]; do
+  [ -f "$page" ] || pkg_die "no man pages in $build/man (make BUILD=$build man)"
+  sect=${page##*.}
+  pkg_file 0644 "$page" "$top/man/man$sect/$(basename "$page")"
+done
+for f in README.md LICENSE VERSION; do
+  if [ -f "$f" ]; then pkg_file 0644 "$f" "$top/$f"; else echo "packaging: warning: $f missing from the tarball" >&2; fi
+done
+pkg_sha256sums "$top"
+
+install -d -m 0755 "$(dirname "$out")"
+pkg_tar_gz "$stage" "$name" "$out"
+echo "dist: $out"

@@ -1,0 +1,74 @@
+# Versioning, reproducibility, audit and packages (issue 7). Included by the
+# top-level Makefile; every output lands under $(BUILD) or $(DIST).
+#
+#   make reproducible-check   clone HEAD twice, build in both, compare SHA-256
+#   make audit                what an auditor wants to know about the launcher
+#   make man                  man pages (scdoc) into $(BUILD)/man
+#   make dist                 $(DIST)/landlock-run-VERSION-x86_64-linux-musl.tar.gz
+#   make deb                  $(BUILD)/deb/landlock-run_VERSION_amd64.deb (dpkg-deb)
+#   make npm                  $(BUILD)/npm/*.tgz (npm pack of both packages)
+#
+# The logic lives in packaging/*.sh so that tests and ci/ run the same code.
+
+DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian
+
+# Reproducible builds: one timestamp for everything that needs one (man page
+# dates, archive mtimes, the Debian changelog); the last commit's time unless
+# the caller sets it. Exported, so gcc's __DATE__ would honour it too.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || stat -c %Y VERSION)
+export SOURCE_DATE_EPOCH
+
+DIST ?= dist
+PKG_ARCH_TRIPLET := x86_64-linux-musl
+DIST_NAME := landlock-run-$(VERSION)-$(PKG_ARCH_TRIPLET)
+DIST_TARBALL := $(DIST)/$(DIST_NAME).tar.gz
+DEB_FILE := $(BUILD)/deb/landlock-run_$(VERSION)_amd64.deb
+NPM_DIR := $(BUILD)/npm
+NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-linux-x64-$(VERSION).tgz
+
+# The compiler joins every package as soon as compiler/compiler.mk builds it.
+POLICY_BIN := $(if $(wildcard compiler/compiler.mk),$(BUILD)/landlock-policy)
+
+MAN_SRCS := $(wildcard docs/man/*.scd)
+MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))
+
+.PHONY: reproducible-check audit man dist deb npm
+
+man: $(MAN_PAGES)
+$(BUILD)/man/%: docs/man/%.scd VERSION
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/g' $< | scdoc > $@.tmp && mv $@.tmp $@
+
+reproducible-check:
+	sh packaging/reproducible-check.sh
+
+audit: $(LAUNCHER)
+	@sh packaging/audit.sh $(LAUNCHER) $(LAUNCHER_SRC)
+
+PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_flags.h \
+  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh
+
+dist: $(DIST_TARBALL)
+$(DIST_TARBALL): $(PKG_INPUTS)
+	sh packaging/dist.sh $@ $(BUILD) $(VERSION)
+
+deb: $(DEB_FILE)
+$(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/*)
+	sh packaging/deb.sh $@ $(BUILD) $(VERSION)
+
+NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
+npm: $(NPM_TARBALLS)
+$(NPM_TARBALLS) &: $(LAUNCHER) $(NPM_SRCS) common/cli_flags.h LICENSE VERSION
+	sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION)
+
+# `make check` builds what the 7x suites test. Each package is only built
+# where its tool exists (the suites then report a SKIP with the reason).
+CHECK_DEPS += $(MAN_PAGES) $(if $(shell command -v scdoc),$(DIST_TARBALL))
+CHECK_DEPS += $(if $(shell command -v dpkg-deb),$(if $(shell command -v scdoc),$(DEB_FILE)))
+CHECK_DEPS += $(if $(shell command -v npm),$(NPM_TARBALLS))
+
+# ci/*.sh run a subset of the suites against a fully built tree.
+.PHONY: ci-suites
+CI_SUITES ?= tests/suites/*.sh
+ci-suites: $(CHECK_DEPS)
+	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(wildcard $(CI_SUITES))

@@ -1,0 +1,54 @@
+# Shared by dist.sh, deb.sh and npm/build.sh: sourced, not run.
+# Everything a package holds gets a fixed mode and the SOURCE_DATE_EPOCH
+# mtime, so that the archives depend on the inputs only (not on umask, the
+# build directory or the time of day).
+
+: "${SOURCE_DATE_EPOCH:=$(git log -1 --format=%ct 2>/dev/null || stat -c %Y VERSION)}"
+export SOURCE_DATE_EPOCH
+
+pkg_die() { echo "packaging: $*" >&2; exit 1; }
+
+# pkg_fresh DIR: an empty directory, mode 0755.
+pkg_fresh() { rm -rf "$1" && install -d -m 0755 "$1"; }
+
+# pkg_file MODE SRC DEST: copy with a fixed mode, creating parents 0755.
+pkg_file() {
+  install -d -m 0755 "$(dirname "$3")" && install -m "$1" "$2" "$3"
+}
+
+# pkg_man_gz SRC DEST: gzip -9n (no name, no timestamp), mode 0644.
+pkg_man_gz() {
+  install -d -m 0755 "$(dirname "$2")"
+  gzip -9n <"$1" >"$2" && chmod 0644 "$2"
+}
+
+# pkg_normalize DIR: directories 0755, mtimes set to SOURCE_DATE_EPOCH.
+pkg_normalize() {
+  find "$1" -type d -exec chmod 0755 {} +
+  find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+}
+
+# pkg_tar_gz PARENT NAME OUT: a reproducible PARENT/NAME.tar.gz: sorted
+# entries, numeric owner 0:0, fixed mtime, gzip without name or time.
+pkg_tar_gz() {
+  pkg_normalize "$1/$2"
+  (cd "$1" && LC_ALL=C tar --sort=name --format=gnu --owner=0 --group=0 --numeric-owner \
+      --mtime="@$SOURCE_DATE_EPOCH" -cf - "$2") | gzip -9n >"$3.tmp" && mv "$3.tmp" "$3"
+}
+
+# pkg_sha256sums DIR: DIR/SHA256SUMS of every other file, paths relative.
+pkg_sha256sums() {
+  (cd "$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort |
+     while IFS= read -r f; do sha256sum "$f"; done) >"$1/SHA256SUMS.tmp" &&
+    mv "$1/SHA256SUMS.tmp" "$1/SHA256SUMS" && chmod 0644 "$1/SHA256SUMS"
+}
+
+# pkg_policy_bin BUILD: the compiler's path when it has been built, else "".
+pkg_policy_bin() {
+  if [ -f compiler/compiler.mk ]; then
+    [ -x "$1/landlock-policy" ] || pkg_die "$1/landlock-policy is missing (compiler/compiler.mk exists: make BUILD=$1 all)"
+    echo "$1/landlock-policy"
+  elif [ -x "$1/landlock-policy" ]; then
+    echo "$1/landlock-policy"
+  fi
+}
