@@ -14,6 +14,13 @@
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <termios.h>
+// For the escape suite's ops (tests/escape), below the original ones.
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 
 #include "payload.h"
 
@@ -123,6 +130,53 @@ int main(int argc, char **argv) {
     if (strstr(op, "listen")) serve(fd, sa, len);
     return report((is("mksock") ? bind(fd, sa, len) : connect(fd, sa, len)) == 0);
   }
+  // ---- Escape-suite ops (tests/escape): known Landlock limits and escape attempts.
+  long n = payload::number(a);  // an fd, PID or port
+  struct stat st;
+  char buf[256];
+  if (is("stat")) return report(stat(a, &st) == 0);
+  if (is("readlink")) return report(readlink(a, buf, sizeof buf) >= 0);
+  if (is("opath")) return report(open_ok(a, O_PATH));
+  if (is("chown")) return report(chown(a, getuid(), getgid()) == 0);
+  if (is("utime")) return report(utimensat(AT_FDCWD, a, nullptr, 0) == 0);
+  if (is("setxattr")) return report(setxattr(a, "user.llr", "1", 1, 0) == 0);
+  if (is("mknod-char")) return report(mknod(a, S_IFCHR | 0600, makedev(1, 3)) == 0);
+  if (is("write-fd")) return report(write(static_cast<int>(n), "x", 1) == 1);
+  if (is("read-fd")) return report(read(static_cast<int>(n), buf, 1) >= 0);
+  if (is("ftruncate-fd")) return report(ftruncate(static_cast<int>(n), 0) == 0);
+  if (is("openat-write")) {  // create NAME relative to the inherited directory fd DIRFD
+    int fd = openat(static_cast<int>(n), b, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    return report(fd >= 0 && close(fd) == 0);
+  }
+  if (is("ioctl-fd")) {  // TCGETS on an inherited fd: ok means the ioctl reached the driver
+    termios t;
+    return report(ioctl(static_cast<int>(n), TCGETS, &t) == 0 || errno == ENOTTY);
+  }
+  if (is("ptrace")) {  // attach to PID (and let it go): the way to steal an outside process
+    if (ptrace(PTRACE_ATTACH, static_cast<pid_t>(n), nullptr, nullptr) != 0) return report(false);
+    int status = 0;
+    waitpid(static_cast<pid_t>(n), &status, 0);
+    ptrace(PTRACE_DETACH, static_cast<pid_t>(n), nullptr, nullptr);
+    return report(true);
+  }
+  if (is("udp-bind") || is("udp-send")) {
+    sockaddr_in addr;
+    tcp_socket(n, &addr);
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return report(false);
+    const sockaddr *sa = reinterpret_cast<const sockaddr *>(&addr);
+    if (is("udp-bind")) return report(bind(fd, sa, sizeof addr) == 0);
+    return report(sendto(fd, "x", 1, 0, sa, sizeof addr) == 1);
+  }
+  if (is("bindmount")) {  // new user+mount namespace, then bind A over B: remap the grants?
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return report(false);
+    return report(mount(a, b, nullptr, MS_BIND, nullptr) == 0);
+  }
+  if (is("chroot-write")) {  // chroot into A (in a new user namespace), then create B there
+    if (unshare(CLONE_NEWUSER) != 0 || chroot(a) != 0 || chdir("/") != 0) return report(false);
+    return report(write_file(b, O_CREAT | O_TRUNC));
+  }
+  if (is("getxattr")) return report(getxattr(a, "user.llr", buf, sizeof buf) == 1 && buf[0] == '1');
   payload::out("op: unknown operation\n");
   return 2;
 }
