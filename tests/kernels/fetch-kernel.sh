@@ -1,0 +1,52 @@
+#!/bin/sh
+# fetch-kernel.sh CACHE_DIR
+# Prints the path of a Debian 6.1 cloud kernel image (vmlinuz), downloading it
+# once into CACHE_DIR. A cached kernel is used as it is: a second run needs
+# neither the network nor apt's package lists.
+#
+# The package is Debian's linux-image-6.1.0-N-cloud-amd64-unsigned; the newest
+# N that apt knows is taken (the mirror drops old ones). Nothing is installed:
+# `apt-get download` fetches the .deb and `dpkg-deb -x` unpacks it, and only
+# boot/vmlinuz-* and boot/config-* are kept.
+set -eu
+cache=${1:?usage: fetch-kernel.sh CACHE_DIR}
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
+
+newest_cached() {
+  ls -d "$cache"/linux-image-6.1.0-*-cloud-amd64-unsigned 2>/dev/null | sort -V |
+    while read -r d; do [ -s "$d/vmlinuz" ] && echo "$d/vmlinuz"; done | tail -n 1
+}
+
+k=$(newest_cached)
+if [ -n "$k" ]; then echo "$k"; exit 0; fi
+
+pattern='^linux-image-6\.1\.0-[0-9]+-cloud-amd64-unsigned$'
+find_pkg() { apt-cache search --names-only "$pattern" 2>/dev/null | cut -d' ' -f1 | sort -V | tail -n 1; }
+refresh() {
+  # The lists may be missing or stale (a package the mirror has dropped):
+  # refresh them once, as `make deps` does.
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq >&2 || true; fi
+}
+
+pkg=$(find_pkg)
+[ -n "$pkg" ] || { refresh; pkg=$(find_pkg); }
+[ -n "$pkg" ] || { echo "fetch-kernel: no $pattern package known to apt (run: apt-get update)" >&2; exit 1; }
+
+work=$(mktemp -d "$cache/.fetch.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+echo "fetch-kernel: downloading $pkg" >&2
+# Run as root, apt would warn that its _apt user cannot write here; it is a
+# plain download into our own folder, so let it run as root quietly.
+dl() { (cd "$work" && apt-get download -q -o APT::Sandbox::User=root "$pkg" >&2); }
+dl || { refresh; pkg=$(find_pkg); dl; }
+dpkg-deb -x "$work"/"$pkg"_*.deb "$work/x"
+mkdir -p "$work/out"
+cp "$work"/x/boot/vmlinuz-* "$work/out/vmlinuz"
+cp "$work"/x/boot/config-* "$work/out/config"
+ls "$work"/"$pkg"_*.deb | sed 's|.*/||' >"$work/out/deb"
+grep -q '^CONFIG_SECURITY_LANDLOCK=y' "$work/out/config" ||
+  { echo "fetch-kernel: $pkg has no built-in Landlock" >&2; exit 1; }
+rm -rf "${cache:?}/$pkg"
+mv "$work/out" "$cache/$pkg"
+echo "$cache/$pkg/vmlinuz"

@@ -1,0 +1,163 @@
+#!/bin/sh
+# matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...
+# The real-kernel test matrix: runs the launcher's end-to-end suite
+# (tests/e2e/launcher.sh, the same script in every tier) on each TIER:
+#   6.1-abi2         Debian's 6.1 cloud kernel under qemu: Landlock ABI 2,
+#                    the suite runs with EXPECT_ABI=2
+#   6.1-no-landlock  the same kernel booted with lsm=lockdown,yama,apparmor
+#                    (Landlock left out): EXPECT_NO_LANDLOCK=1
+#   host             this machine's kernel, the plain suite (no qemu)
+# Default: all three. docs/kernel-matrix.md describes the tiers.
+#
+# Each guest result line comes back as "PASS TIER/name", "FAIL TIER/name: why"
+# or "SKIP TIER/name: reason"; then one line per tier says whether the tier as
+# a whole passed: a boot that died, hung or lost its final
+# "N passed, N failed" line is a FAIL, never a SKIP. The last line sums up:
+# "N passed, N failed, N skipped". Exit 0 only when nothing failed.
+#
+# Environment (all optional): LLR_SUITE (the suite script), LLR_KERNEL_CACHE
+# (download cache, default .cache/kernels), LLR_KERNEL_OUT (initramfs and raw
+# serial logs, default beside LAUNCHER in kernels/), LLR_KERNEL_TIMEOUT
+# (seconds per boot, default 300), QEMU (default qemu-system-x86_64).
+set -u
+launcher=${1:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...} payloads=${2:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...}
+shift 2
+[ $# -gt 0 ] || set -- 6.1-abi2 6.1-no-landlock host
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+suite=${LLR_SUITE:-$root/tests/e2e/launcher.sh}
+cache=${LLR_KERNEL_CACHE:-$root/.cache/kernels}
+out=${LLR_KERNEL_OUT:-$(cd "$(dirname "$launcher")" && pwd)/kernels}
+timeout_s=${LLR_KERNEL_TIMEOUT:-300}
+qemu=${QEMU:-qemu-system-x86_64}
+launcher=$(cd "$(dirname "$launcher")" && pwd)/$(basename "$launcher")
+payloads=$(cd "$payloads" && pwd)
+mkdir -p "$out"
+
+passed=0 failed=0 skipped=0
+emit() {  # emit LINE: print a result line and count it
+  echo "$1"
+  case $1 in
+    PASS\ *) passed=$((passed + 1)) ;;
+    FAIL\ *) failed=$((failed + 1)) ;;
+    SKIP\ *) skipped=$((skipped + 1)) ;;
+  esac
+}
+
+# judge TIER FILE: FILE holds the suite's own output; re-tags its result
+# lines with TIER, shows the others indented, and checks the closing line.
+# Sets tier_summary, or tier_problem when the output is not a complete run.
+judge() {
+  tier=$1 file=$2 tier_problem= tier_summary= p=0 f=0 s=0 failed_names=
+  while IFS= read -r line; do
+    case $line in
+      PASS\ *) emit "PASS $tier/${line#PASS }"; p=$((p + 1)) ;;
+      FAIL\ *) emit "FAIL $tier/${line#FAIL }"; f=$((f + 1))
+               n=${line#FAIL }; failed_names="$failed_names${failed_names:+, }${n%%: *}" ;;
+      SKIP\ *) emit "SKIP $tier/${line#SKIP }"; s=$((s + 1)) ;;
+      *) echo "    [$tier] $line" ;;
+    esac
+  done <"$file"
+  last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$file" | tail -n 1)
+  if [ -z "$last" ]; then
+    tier_problem="the suite never printed its closing 'N passed, N failed' line"
+    return
+  fi
+  lp=${last%% passed*} lf=${last#*passed, } lf=${lf%% failed*}
+  ls_=0; case $last in *skipped*) ls_=${last#*failed, } ls_=${ls_%% skipped*} ;; esac
+  if [ "$lp" != "$p" ] || [ "$lf" != "$f" ] || [ "$ls_" != "$s" ]; then
+    tier_problem="closing line '$last' disagrees with the result lines ($p passed, $f failed, $s skipped)"
+    return
+  fi
+  if [ "$p" -eq 0 ]; then tier_problem="the suite passed no test ($last)"; return; fi
+  tier_summary=$last
+  [ "$f" -eq 0 ] || tier_problem="$f test(s) failed: $failed_names"
+}
+
+verdict() {  # verdict TIER DESCRIPTION
+  if [ -n "$tier_problem" ]; then emit "FAIL $1 ($2): $tier_problem"
+  else emit "PASS $1 ($2): $tier_summary"; fi
+}
+
+# printable: the serial log as plain text (no CRs, no terminal escapes)
+printable() { sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[A-Za-z]//g' "$1" | tr -d '\r' | tr -cd '[:print:]\n'; }
+
+initramfs=
+kernel=
+prepare() {  # fetch the kernel and build the initramfs once, for every qemu tier
+  [ -n "$kernel" ] && return 0
+  if ! kernel=$(sh "$here/fetch-kernel.sh" "$cache" 2>"$out/fetch.log"); then
+    kernel=; prep_error="could not fetch the Debian 6.1 kernel: $(tail -n 3 "$out/fetch.log" | tr '\n' ' ')"; return 1
+  fi
+  initramfs=$out/initramfs.cpio
+  if ! sh "$here/mkinitramfs.sh" "$initramfs" "$launcher" "$payloads" "$suite" 2>"$out/mkinitramfs.log"; then
+    kernel=; prep_error="could not build the initramfs: $(tr '\n' ' ' <"$out/mkinitramfs.log")"; return 1
+  fi
+  # e.g. "linux-image-6.1.0-57-cloud-amd64-unsigned 6.1.192-3"
+  kdesc=$(sed 's/_amd64\.deb$//; s/_/ /' "$(dirname "$kernel")/deb" 2>/dev/null) || kdesc=$kernel
+}
+
+# boot TIER WHAT APPEND LSM_CHECK: one qemu boot; LSM_CHECK is "with" or
+# "without" (whether the guest's /sys/kernel/security/lsm must list landlock).
+boot() {
+  tier=$1 what=$2 append=$3 lsm_check=$4
+  if ! prepare; then tier_problem=$prep_error; verdict "$tier" "Debian 6.1 under qemu, $what"; return; fi
+  desc="$kdesc under qemu, $what"
+  log=$out/$tier.serial.log
+  started=$(date +%s)
+  # Software emulation on purpose (-accel tcg): /dev/kvm may exist and not
+  # work. -no-reboot turns the guest's power-off, or a panic (panic=-1),
+  # into qemu's exit.
+  timeout -k 10 "$timeout_s" "$qemu" -nographic -no-reboot -accel tcg -m 512 -smp 1 -nic none \
+    -kernel "$kernel" -initrd "$initramfs" \
+    -append "console=ttyS0 panic=-1 quiet $append" </dev/null >"$log" 2>"$out/$tier.qemu.err"
+  qrc=$?
+  secs=$(( $(date +%s) - started ))
+  # Keep only the guest's framed lines; strip CRs and the terminal escapes
+  # before the first one.
+  printable "$log" >"$log.txt"
+  sed -n 's/^[^@]*@@ //p' "$log.txt" >"$out/$tier.suite.out"
+  begin=$(sed -n 's/^[^@]*@@BEGIN //p' "$log.txt" | head -n 1)
+  end=$(sed -n 's/^[^@]*@@END //p' "$log.txt" | head -n 1)
+  echo "    [$tier] guest: ${begin:-no BEGIN line} (qemu exit $qrc, ${secs}s)"
+  judge "$tier" "$out/$tier.suite.out"
+  if [ -z "$begin" ]; then
+    tier_problem="the guest never started the suite (qemu exit $qrc): $(tail -n 5 "$log.txt" | tr '\n' ' ') $(head -c 300 "$out/$tier.qemu.err" | tr '\n' ' ')"
+  elif [ -z "$end" ]; then
+    [ "$qrc" -eq 124 ] && why="timed out after ${timeout_s}s" || why="qemu exit $qrc"
+    tier_problem="the boot died before the suite finished ($why); last console lines: $(grep -v '^[^@]*@@' "$log.txt" | tail -n 3 | tr '\n' ' ')(raw log: $log)${tier_problem:+; $tier_problem}"
+  elif [ -z "$tier_problem" ] && [ "$end" != "rc=0" ]; then
+    tier_problem="the suite exited ${end#rc=} without reporting a failure"
+  fi
+  if [ -z "$tier_problem" ]; then
+    case "$begin $lsm_check" in
+      *"lsm="*landlock*" without") tier_problem="the guest still lists landlock in its LSMs: $begin" ;;
+      *" with") case $begin in *"lsm="*landlock*) ;; *) tier_problem="the guest lacks landlock in its LSMs: $begin" ;; esac ;;
+    esac
+  fi
+  verdict "$tier" "$desc, ${secs}s"
+}
+
+host() {
+  log=$out/host.suite.out
+  started=$(date +%s)
+  sh "$suite" "$launcher" "$payloads" </dev/null >"$log" 2>&1
+  rc=$?
+  secs=$(( $(date +%s) - started ))
+  judge host "$log"
+  [ -n "$tier_problem" ] || [ "$rc" -eq 0 ] || tier_problem="the suite exited $rc without reporting a failure"
+  verdict host "this machine's kernel $(uname -r), ${secs}s"
+}
+
+[ -f "$suite" ] || { emit "FAIL kernel-matrix: no suite at $suite"; set --; }
+for t in "$@"; do
+  case $t in
+    6.1-abi2) boot "$t" "Landlock ABI 2" "llr.expect_abi=2" with ;;
+    6.1-no-landlock) boot "$t" "lsm=lockdown,yama,apparmor: no Landlock" \
+      "lsm=lockdown,yama,apparmor llr.expect_no_landlock=1" without ;;
+    host) host ;;
+    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, host)" ;;
+  esac
+done
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,40 @@
+#!/bin/sh
+# mkinitramfs.sh OUT LAUNCHER PAYLOAD_DIR SUITE
+# Writes OUT, an uncompressed newc cpio initramfs holding only static
+# binaries: busybox (Debian's busybox-static) with a link per applet in /bin,
+# the launcher and the payloads under /llr, the suite as /llr/launcher.sh and
+# tests/kernels/init as /init. No libc, no loader: nothing else is needed.
+set -eu
+out=${1:?usage: mkinitramfs.sh OUT LAUNCHER PAYLOAD_DIR SUITE} launcher=${2:?} payloads=${3:?} suite=${4:?}
+here=$(cd "$(dirname "$0")" && pwd)
+busybox=${BUSYBOX:-/bin/busybox}
+for f in "$busybox" "$launcher" "$suite" "$here/init"; do
+  [ -f "$f" ] || { echo "mkinitramfs: missing $f" >&2; exit 1; }
+done
+[ -d "$payloads" ] || { echo "mkinitramfs: missing $payloads" >&2; exit 1; }
+# A dynamically linked busybox (Debian's "busybox" package) would not run
+# here: insist on the static one.
+if ! file -L "$busybox" 2>/dev/null | grep -q 'statically linked'; then
+  echo "mkinitramfs: $busybox is not statically linked (install busybox-static)" >&2; exit 1
+fi
+
+root=$(mktemp -d "${TMPDIR:-/tmp}/llr-initramfs.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root/bin" "$root/llr/payloads" "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/etc" "$root/root"
+cp "$busybox" "$root/bin/busybox"
+for a in $("$busybox" --list); do
+  [ "$a" = busybox ] || ln -s busybox "$root/bin/$a"
+done
+ln -s bin "$root/sbin"
+ln -s . "$root/usr" 2>/dev/null || true
+cp "$launcher" "$root/llr/landlock-run"
+cp "$payloads"/* "$root/llr/payloads/"
+cp "$suite" "$root/llr/launcher.sh"
+cp "$here/init" "$root/init"
+chmod 0755 "$root/init" "$root/llr/landlock-run" "$root/llr/payloads"/*
+chmod 1777 "$root/tmp"
+echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
+echo 'root:x:0:' >"$root/etc/group"
+tmp_out="$out.tmp.$$"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$tmp_out"
+mv "$tmp_out" "$out"
