@@ -201,8 +201,11 @@ struct Line {
     if (len < sizeof buf - 2) buf[len++] = c, buf[len] = '\0';
     return *this;
   }
-  Line &add(const char *s) {
-    while (*s) put(*s++);
+  Line &add(const char *s, size_t max = sizeof buf) {
+    for (size_t i = 0; s[i]; ++i) {
+      if (i == max) return add("...");
+      put(s[i]);
+    }
     return *this;
   }
   Line &num(long n) {
@@ -222,7 +225,7 @@ struct Line {
 [[noreturn]] void die(const char *what, const char *why, const char *value = nullptr) {
   Line line;
   line.add("landlock-run: ").add(what);
-  if (value) line.add(" ").add(value);
+  if (value) line.add(" ").add(value, 256);  // clipped, so that the reason always shows
   line.add(": ").add(why).emit(2);  // if stderr is gone there is nothing better to do: still 125
   _exit(kExitLauncherFailed);
 }
