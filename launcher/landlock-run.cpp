@@ -102,20 +102,14 @@ inline const FlagSpec *find_flag(const char *arg) {
 // Decimal in [0, max], digits only: "+1", " 1", "1k" and "" are refused.
 inline bool parse_number(const char *s, long max, long *out) {
   long n = 0;
-  if (*s == '\0') return false;
-  for (; *s; ++s) {
-    if (*s < '0' || *s > '9') return false;
-    n = n * 10 + (*s - '0');
-    if (n > max) return false;
-  }
+  for (const char *c = s; *c; ++c)
+    if (*c < '0' || *c > '9' || (n = n * 10 + (*c - '0')) > max) return false;
   *out = n;
-  return true;
+  return *s != '\0';
 }
 
 inline uint64_t scope_bit(const char *name) {
-  if (strcmp(name, kScopeAbstractUnix) == 0) return kScopeAbstract;
-  if (strcmp(name, kScopeSignal) == 0) return kScopeSignalBit;
-  return 0;
+  return strcmp(name, kScopeAbstractUnix) == 0 ? kScopeAbstract : strcmp(name, kScopeSignal) == 0 ? kScopeSignalBit : 0;
 }
 
 // Validates the whole command line before anything is opened. Grant values
@@ -130,15 +124,11 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
       break;
     }
     const FlagSpec *spec = find_flag(arg);
-    if (!spec) {
-      if (arg[0] == '-') return {arg, "unknown option (see landlock-run --help)"};
-      return {arg, "unexpected argument: the command must follow '--'"};
-    }
-    const char *value = nullptr;
-    if (spec->takes_value) {
-      if (i + 1 >= argc || strcmp(argv[i + 1], kSeparator) == 0) return {arg, "needs a value"};
-      value = argv[++i];
-    }
+    if (!spec)
+      return {arg, arg[0] == '-' ? "unknown option (see landlock-run --help)"
+                                 : "unexpected argument: the command must follow '--'"};
+    if (spec->takes_value && (i + 1 >= argc || strcmp(argv[i + 1], kSeparator) == 0)) return {arg, "needs a value"};
+    const char *value = spec->takes_value ? argv[++i] : nullptr;
     long n = 0;
     switch (spec->flag) {
       case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry:
@@ -172,12 +162,9 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
       case Flag::Help: o.help = action = true; break;
     }
   }
-  if (action) {
-    if (o.command || (o.probe + o.version + o.help) > 1)
-      return {"--probe/--version/--help", "take no command and no other action"};
-    return {};
-  }
-  if (!o.command) return {"missing '--'", "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]..."};
+  if (action && (o.command || o.probe + o.version + o.help > 1))
+    return {"--probe/--version/--help", "take no command and no other action"};
+  if (!action && !o.command) return {"missing '--'", "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]..."};
   return {};
 }
 
@@ -196,7 +183,7 @@ void for_each_valued_flag(char *const *argv, const Options &o, Visit visit) {
 struct Line {
   char buf[4352];
   size_t len = 0;
-  Line() { buf[0] = '\0'; }
+  Line() { *buf = '\0'; }
   Line &put(char c) {
     if (len < sizeof buf - 2) buf[len++] = c, buf[len] = '\0';
     return *this;
@@ -250,12 +237,9 @@ Plan plan_for(const Options &o, int abi) {
   Line dropped;
   auto need = [&](bool wanted, int min_abi, const char *what) {
     if (!wanted || abi >= min_abi) return wanted;
-    if (!o.best_effort) {
-      Line why;
-      why.add("needs Landlock ABI ").num(min_abi).add(", the kernel has ").num(abi)
-          .add(" (--best-effort runs without it)");
-      die(what, why.buf);
-    }
+    if (!o.best_effort)
+      die(what, Line().add("needs Landlock ABI ").num(min_abi).add(", the kernel has ").num(abi)
+                    .add(" (--best-effort runs without it)").buf);
     dropped.add(dropped.len ? ", " : "").add(what);
     return false;
   };
@@ -264,18 +248,14 @@ Plan plan_for(const Options &o, int abi) {
   if (need(o.scopes & kScopeSignalBit, 6, "--scope signal")) plan.attr.scoped |= kScopeSignalBit;
   if (need(o.log_denials, 7, "--log-denials")) plan.restrict_flags |= kLogNewExecOn;
   if (need(o.no_log, 7, "--no-log")) plan.restrict_flags |= kLogSameExecOff;
-  if (dropped.len) {
-    Line notice;
-    notice.add("landlock-run: notice: --best-effort: not enforced on Landlock ABI ").num(abi)
-        .add(": ").add(dropped.buf);
-    notice.emit(2);
-  }
-  if (!fs_enforcement_full(abi)) {
-    Line notice;
-    notice.add("landlock-run: notice: partial enforcement on Landlock ABI ").num(abi).add(": ")
+  Line notice;  // what is not enforced is said, never hidden
+  notice.add("landlock-run: notice: ");
+  if (dropped.len) notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ").add(dropped.buf);
+  if (dropped.len && !fs_enforcement_full(abi)) notice.add("; ");
+  if (!fs_enforcement_full(abi))
+    notice.add("partial enforcement on Landlock ABI ").num(abi).add(": ")
         .add(abi < 3 ? "truncate and device ioctl are" : "device ioctl is").add(" not governed");
-    notice.emit(2);
-  }
+  if (dropped.len || !fs_enforcement_full(abi)) notice.emit(2);
   return plan;
 }
 
@@ -289,10 +269,8 @@ void add_path_rule(int ruleset, Flag kind, const char *path, int abi) {
   const char *flag = spelling(kind);
   bool writable = kind == Flag::Rw || kind == Flag::RwTry, optional = kind == Flag::RoTry || kind == Flag::RwTry;
   int fd = open(path, O_PATH | O_CLOEXEC);  // follows symlinks: a grant names the target
-  if (fd < 0) {
-    if (optional && errno == ENOENT) return;  // -try: a missing path is skipped
-    die(flag, strerror(errno), path);
-  }
+  if (fd < 0 && optional && errno == ENOENT) return;  // -try: a missing path is skipped
+  if (fd < 0) die(flag, strerror(errno), path);
   struct stat st;
   if (fstat(fd, &st) != 0) die(flag, strerror(errno), path);
   PathBeneathAttr rule{grant_rights(writable, S_ISDIR(st.st_mode), abi), fd};
@@ -338,18 +316,14 @@ int probe() {
     _exit(fd < 0 && errno == EACCES ? 0 : 1);
   }
   int status = 0;
-  if (child > 0 && waitpid(child, &status, 0) != child) error = errno;
-  if (child < 0 && !error) error = errno;
+  if (!error && (child < 0 || waitpid(child, &status, 0) != child)) error = errno;
   int verdict = error ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // 0: denied as it must be
   if (verdict != 0) {
-    const char *why = error == ENOSYS ? "unsupported" : error == EOPNOTSUPP ? "disabled"
-                      : verdict == 1 ? "not-enforced" : "failed";
-    line.num(0).add(" enforcement=none error=").add(why);
-    line.emit(1);
+    line.num(0).add(" enforcement=none error=").add(error == ENOSYS ? "unsupported" : error == EOPNOTSUPP ? "disabled"
+                                                     : verdict == 1 ? "not-enforced" : "failed").emit(1);
     if (error == ENOSYS || error == EOPNOTSUPP) query_abi();  // dies with the explanation
-    if (error) die("probe", strerror(error));
-    die("probe", verdict == 1 ? "a restricted child could still read /: Landlock does not enforce"
-                              : "the probe child could not restrict itself");
+    die("probe", error ? strerror(error) : verdict == 1 ? "a restricted child could still read /: not enforced"
+                                                        : "the probe child could not restrict itself");
   }
   bool full = fs_enforcement_full(static_cast<int>(abi));
   line.num(abi).add(full ? " enforcement=full fs=full" : " enforcement=partial fs=partial");
@@ -362,32 +336,25 @@ int probe() {
 constexpr char kHelp[] =
     "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...\n"
     "       landlock-run --probe | --version | --help\n\n"
-    "Confines COMMAND with Landlock, then execs it (same PID). Everything not\n"
-    "granted is denied; no grant at all denies every file access.\n\n"
-    "Grants (repeatable; PATH is literal, relative to the working directory):\n"
-    "  --ro PATH         read and execute beneath PATH (a file: read, execute it)\n"
-    "  --rw PATH         --ro plus every write right the kernel governs: write,\n"
-    "                    truncate, create/remove any file type, rename/link\n"
-    "                    across directories, ioctl on devices, UNIX connect\n"
-    "  --ro-try PATH, --rw-try PATH   the same, skipped if PATH does not exist\n"
-    "  A grant on a symlink grants its target. Rights that only make sense on a\n"
-    "  directory are dropped for a file.\n\n"
-    "Network and scopes (refused with 125 when the kernel cannot enforce them):\n"
-    "  --connect-tcp PORT, --bind-tcp PORT   allow one TCP port (0-65535)\n"
-    "  --restrict-tcp    restrict TCP, granting no port. Without any of these\n"
-    "                    three flags TCP is left unrestricted.\n"
-    "  --scope abstract-unix | --scope signal   deny connecting to abstract\n"
-    "                    UNIX sockets / signalling processes outside the sandbox\n"
-    "  --log-denials     audit-log the denials of COMMAND too (ABI 7)\n"
-    "  --no-log          do not audit-log denials of the launcher itself (ABI 7)\n"
-    "  --best-effort     run anyway without what the kernel cannot enforce\n\n"
-    "Options:\n"
-    "  --keep-fds        keep inherited fds above 2 open (a make jobserver,\n"
-    "                    socket activation); default: closed at exec, since an\n"
-    "                    fd opened outside the sandbox bypasses it\n"
-    "  --require-abi N   refuse a kernel older than Landlock ABI N\n"
-    "  --expect-version V  refuse unless this launcher is version V\n"
-    "  --probe           check that the kernel enforces; print one report line\n\n"
+    "Confines COMMAND with Landlock and execs it (same PID). What is not granted\n"
+    "is denied: no grant at all denies every file access.\n\n"
+    "  --ro PATH          read and execute beneath PATH (a file: read, execute it)\n"
+    "  --rw PATH          --ro plus every write right the kernel governs: write,\n"
+    "                     truncate, create/remove, rename/link across, device ioctl\n"
+    "  --ro-try/--rw-try PATH  the same, skipped when PATH does not exist\n"
+    "  PATH is literal, relative to the working directory; a grant on a symlink\n"
+    "  grants its target; directory-only rights are dropped for a file.\n"
+    "  --connect-tcp PORT, --bind-tcp PORT  allow one TCP port; --restrict-tcp\n"
+    "                     allows none. Without these, TCP is not restricted.\n"
+    "  --scope abstract-unix|signal  deny abstract UNIX connect / signals out\n"
+    "  --log-denials      audit-log COMMAND's denials; --no-log: not the launcher's\n"
+    "  --best-effort      run without the TCP/scope/audit the kernel cannot enforce\n"
+    "                     (by default that is refused with 125)\n"
+    "  --keep-fds         keep inherited fds > 2 (jobserver, socket activation);\n"
+    "                     by default closed at exec: they bypass the sandbox\n"
+    "  --require-abi N    refuse a kernel older than Landlock ABI N\n"
+    "  --expect-version V refuse unless this launcher is version V\n"
+    "  --probe            check the kernel enforces; print one report line\n\n"
     "Exit: 125 launcher failed (COMMAND never ran), 126 COMMAND not executable\n"
     "(also: execute denied), 127 not found, else COMMAND's own status.\n";
 
@@ -396,21 +363,17 @@ int run(int argc, char **argv) {
   Error e = parse_args(argc, argv, o);
   if (e.what) die(e.what, e.why);
   if (o.help) return write(1, kHelp, sizeof kHelp - 1) == ssize_t{sizeof kHelp - 1} ? 0 : kExitLauncherFailed;
-  if (o.version) {
-    Line line;
-    line.add("landlock-run " LANDLOCK_RUN_VERSION " source-sha256=" LANDLOCK_RUN_SOURCE_SHA256);
-    return line.emit(1) ? 0 : kExitLauncherFailed;
-  }
+  if (o.version)
+    return Line().add("landlock-run " LANDLOCK_RUN_VERSION " source-sha256=" LANDLOCK_RUN_SOURCE_SHA256).emit(1)
+               ? 0 : kExitLauncherFailed;
   if (o.expect_version && strcmp(o.expect_version, LANDLOCK_RUN_VERSION) != 0)
     die("--expect-version", "this argv was generated for another launcher; this is landlock-run " LANDLOCK_RUN_VERSION,
         o.expect_version);
   if (o.probe) return probe();
   int abi = query_abi();
-  if (abi < o.require_abi) {
-    Line why;
-    why.add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi).add(" is required");
-    die("--require-abi", why.buf);
-  }
+  if (abi < o.require_abi)
+    die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
+                             .add(" is required").buf);
   Plan plan = plan_for(o, abi);
   int ruleset = create_ruleset(plan.attr);
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value) {
@@ -424,9 +387,7 @@ int run(int argc, char **argv) {
     die("close_range", strerror(errno));
   execvp(argv[o.command], argv + o.command);
   int exit_code = errno == ENOENT || errno == ENOTDIR ? kExitNotFound : kExitCannotExecute;
-  Line line;
-  line.add("landlock-run: ").add(argv[o.command]).add(": ").add(strerror(errno));
-  line.emit(2);
+  Line().add("landlock-run: ").add(argv[o.command]).add(": ").add(strerror(errno)).emit(2);
   return exit_code;
 }
 #endif  // LANDLOCK_RUN_NO_MAIN
