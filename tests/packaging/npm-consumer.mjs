@@ -1,0 +1,24 @@
+// ESM half of the packed-install test: the named and default exports work
+// from `import`, and give the same launcher. argv: SCRATCH_DIR.
+import { launcherPath, probe, wrap, grantArgs, version } from 'landlock-run';
+import llr from 'landlock-run';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const scratch = process.argv[2];
+let why = '';
+if (llr.launcherPath() !== launcherPath()) why = 'default and named exports differ';
+else if (!probe().ok) why = 'probe() not ok';
+else if (grantArgs({ rw: '/x' }).join(' ') !== '--rw /x') why = 'grantArgs';
+else {
+  const dir = join(scratch, 'esm');
+  mkdirSync(dir, { recursive: true });
+  const argv = wrap(['/bin/sh', '-c', 'echo esm > "$1"; echo esm > "$2"', 'sh', join(dir, 'in'), join(scratch, 'esm-out')], { ro: '/', rw: dir });
+  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
+  if (!existsSync(join(dir, 'in'))) why = `write inside missing: ${r.stderr}`;
+  else if (existsSync(join(scratch, 'esm-out'))) why = 'write outside landed';
+  else if (!argv.includes(version)) why = 'not pinned';
+}
+console.log(why ? `FAIL npm-esm-import: ${why}` : 'PASS npm-esm-import');
+process.exitCode = why ? 1 : 0;

@@ -1,0 +1,83 @@
+#!/bin/sh
+# The npm package family, as a user gets it: pack both packages, install the
+# tarballs (and nothing from the registry) into a throwaway consumer, then
+# plain node confines a write through the INSTALLED launcher.
+set -u
+ver=$(cat "$LLR_ROOT/VERSION")
+entry=$LLR_BUILD/npm/landlock-run-$ver.tgz
+plat=$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "SKIP npm-packed-install: node/npm are not installed"; exit 0
+fi
+for t in "$entry" "$plat"; do
+  [ -f "$t" ] || { echo "FAIL npm-pack: $t was not built (make npm)"; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# The packed mode, before any install could repair it.
+if tar -tvzf "$plat" package/bin/landlock-run | grep -q '^-rwxr-xr-x'; then
+  echo "PASS npm-pack-keeps-mode"
+else
+  echo "FAIL npm-pack-keeps-mode: $(tar -tvzf "$plat" package/bin/landlock-run)"
+fi
+if tar -xOzf "$plat" package/package.json | grep -q '"os": \["linux"\]' &&
+   tar -xOzf "$plat" package/package.json | grep -q '"cpu": \["x64"\]'; then
+  echo "PASS npm-platform-os-cpu"
+else
+  echo "FAIL npm-platform-os-cpu: package.json lacks os/cpu"
+fi
+if tar -xOzf "$entry" package/package.json | grep -q "\"@landlock-run/linux-x64\": \"$ver\""; then
+  echo "PASS npm-entry-depends-on-same-version"
+else
+  echo "FAIL npm-entry-depends-on-same-version: optionalDependencies do not pin $ver"
+fi
+
+# Offline, with an empty cache: a registry fetch would fail the install.
+consumer=$tmp/consumer
+mkdir -p "$consumer" "$tmp/scratch"
+echo '{"name":"consumer","private":true}' >"$consumer/package.json"
+npm_install() {
+  (cd "$consumer" && npm install --offline --cache "$tmp/cache" --no-audit --no-fund \
+     --ignore-scripts --loglevel=error "$@") >"$tmp/npm.log" 2>&1
+}
+if npm_install "$plat" "$entry"; then
+  echo "PASS npm-install-from-tarballs"
+else
+  echo "FAIL npm-install-from-tarballs: $(tail -5 "$tmp/npm.log" | tr '\n' ' ')"; exit 1
+fi
+bin=$consumer/node_modules/@landlock-run/linux-x64/bin/landlock-run
+if [ -f "$bin" ] && [ -x "$bin" ]; then
+  echo "PASS npm-installed-binary-mode ($(stat -c %a "$bin"))"
+else
+  echo "FAIL npm-installed-binary-executable: $(ls -l "$bin" 2>&1)"
+fi
+# The consumer scripts live in the consumer, so that they resolve the
+# installed packages exactly as a user's program would.
+for script in npm-consumer.cjs npm-consumer.mjs; do
+  cp "$LLR_ROOT/tests/packaging/$script" "$consumer/$script"
+  out=$(cd "$consumer" && node "$script" "$tmp/scratch" "$LLR_ROOT" 2>&1)
+  rc=$?
+  printf '%s\n' "$out"
+  if [ "$rc" -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^FAIL '; then
+    echo "FAIL npm-$script: node exited $rc: $(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+  fi
+done
+
+# A stripped mode bit must be reported as such, never as "no enforcement".
+chmod a-x "$bin"
+out=$(cd "$consumer" && node -e 'try { require("landlock-run").launcherPath(); console.log("no error") } catch (e) { console.log(e.message) }' 2>&1)
+chmod 0755 "$bin"
+case $out in
+  *"is not executable"*) echo "PASS npm-stripped-mode-is-an-error" ;;
+  *) echo "FAIL npm-stripped-mode-is-an-error: $out" ;;
+esac
+
+# Without the platform package, launcherPath() says what is missing.
+rm -rf "$consumer/node_modules/@landlock-run"
+out=$(cd "$consumer" && node -e 'try { require("landlock-run").launcherPath(); console.log("no error") } catch (e) { console.log(e.message) }' 2>&1)
+case $out in
+  *"@landlock-run/linux-x64 is not installed"*) echo "PASS npm-missing-platform-package-is-an-error" ;;
+  *) echo "FAIL npm-missing-platform-package-is-an-error: $out" ;;
+esac
+exit 0
