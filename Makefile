@@ -64,8 +64,12 @@ $(BUILD)/unit/launcher-test: tests/unit/launcher_test.cpp $(DOCTEST_MAIN) $(LAUN
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -o $@ tests/unit/launcher_test.cpp $(DOCTEST_MAIN)
 
+$(BUILD)/unit/parse-check: tests/support/parse_check.cpp $(LAUNCHER_SRC) common/cli_flags.h
+	@mkdir -p $(dir $@)
+	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -o $@ $<
+
 # What `make check` builds before running tests/suites/*.sh; each *.mk adds to it.
-CHECK_DEPS := $(LAUNCHER) $(PAYLOADS) $(BUILD)/unit/launcher-test
+CHECK_DEPS := $(LAUNCHER) $(PAYLOADS) $(BUILD)/unit/launcher-test $(BUILD)/unit/parse-check
 
 -include compiler/compiler.mk
 -include tests/escape/escape.mk

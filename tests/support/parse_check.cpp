@@ -1,0 +1,16 @@
+// parse-check ARG...: runs the launcher's own argument parser (the code the
+// static binary runs, compiled without main) on ARG... and prints "ok" or
+// the launcher's error line. Lets tests check documented example command
+// lines without running them.
+#define LANDLOCK_RUN_NO_MAIN
+#include "../../launcher/landlock-run.cpp"
+
+#include <cstdio>
+
+int main(int argc, char **argv) {
+  llr::Options options;
+  llr::Error error = llr::parse_args(argc, argv, options);
+  if (!error.what) return std::puts("ok") < 0;
+  std::printf("landlock-run: %s: %s\n", error.what, error.why);
+  return 1;
+}
