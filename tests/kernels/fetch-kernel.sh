@@ -47,6 +47,8 @@ cp "$work"/x/boot/config-* "$work/out/config"
 ls "$work"/"$pkg"_*.deb | sed 's|.*/||' >"$work/out/deb"
 grep -q '^CONFIG_SECURITY_LANDLOCK=y' "$work/out/config" ||
   { echo "fetch-kernel: $pkg has no built-in Landlock" >&2; exit 1; }
-rm -rf "${cache:?}/$pkg"
-mv "$work/out" "$cache/$pkg"
+# Another run may have fetched it meanwhile: an existing copy is kept, and the
+# rename is atomic, so no run ever sees a half-written kernel.
+[ -s "$cache/$pkg/vmlinuz" ] || mv -T "$work/out" "$cache/$pkg" 2>/dev/null || [ -s "$cache/$pkg/vmlinuz" ] ||
+  { rm -rf "${cache:?}/$pkg"; mv -T "$work/out" "$cache/$pkg"; }
 echo "$cache/$pkg/vmlinuz"

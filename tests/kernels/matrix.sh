@@ -18,7 +18,7 @@
 # Environment (all optional): LLR_SUITE (the suite script), LLR_KERNEL_CACHE
 # (download cache, default .cache/kernels), LLR_KERNEL_OUT (initramfs and raw
 # serial logs, default beside LAUNCHER in kernels/), LLR_KERNEL_TIMEOUT
-# (seconds per boot, default 300), QEMU (default qemu-system-x86_64).
+# (seconds per boot, default 180), QEMU (default qemu-system-x86_64).
 set -u
 launcher=${1:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...} payloads=${2:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...}
 shift 2
@@ -28,7 +28,7 @@ root=$(cd "$here/../.." && pwd)
 suite=${LLR_SUITE:-$root/tests/e2e/launcher.sh}
 cache=${LLR_KERNEL_CACHE:-$root/.cache/kernels}
 out=${LLR_KERNEL_OUT:-$(cd "$(dirname "$launcher")" && pwd)/kernels}
-timeout_s=${LLR_KERNEL_TIMEOUT:-300}
+timeout_s=${LLR_KERNEL_TIMEOUT:-180}
 qemu=${QEMU:-qemu-system-x86_64}
 launcher=$(cd "$(dirname "$launcher")" && pwd)/$(basename "$launcher")
 payloads=$(cd "$payloads" && pwd)
