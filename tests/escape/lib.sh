@@ -1,0 +1,118 @@
+# Helpers of the escape suite (sourced by tests/escape/escape.sh; bash).
+#
+# Every scenario runs the real static launcher on this kernel, as an
+# unprivileged user when the suite runs as root (CI does), in a fresh fixture:
+#   $D/ro   granted --ro by most scenarios    ro/f ("orig"), ro/sub/, ro/empty/
+#   $D/rw   granted --rw                      rw/f ("orig"), rw/sub/, rw/empty/
+#   $D/rw2  a second --rw grant                rw2/f ("orig")
+#   $D/out  granted nothing                   out/f ("orig"), out/sub/, out/empty/
+# all owned by the test user, so any denial comes from Landlock, not from
+# file permissions (the "inside" twin of each denial proves it).
+#
+#   begin FAMILY NAME MIN_ABI [WHY]   new scenario; returns 1 (and prints SKIP)
+#                                     when the kernel's ABI is below MIN_ABI
+#   skip REASON                       skip the current scenario, loudly
+#   sb ARGS...                        run "landlock-run ARGS..." as the test user:
+#                                     sets $out (stdout), $err (stderr), $rc
+#   run_as CMD...                     the same without the launcher (controls)
+#   denied ERRNO / allowed            $out is that errno name / "ok" (rc 1 / 0)
+#   want_out STR, want_rc N, absent P, present P, content P STR, bad WHY
+#   end                               PASS, or FAIL with every check that failed
+
+declare -A FAM_RUN FAM_PASS FAM_FAIL FAM_SKIP
+RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0
+CUR="" CUR_FAM="" WHY="" SKIPPING=""
+BG_PIDS=()
+
+if [ "$(id -u)" = 0 ]; then
+  TEST_UID=65534 TEST_GID=65534
+  AS=(setpriv --reuid="$TEST_UID" --regid="$TEST_GID" --clear-groups --)
+  IS_ROOT=1
+else
+  TEST_UID=$(id -u) TEST_GID=$(id -g)
+  AS=()
+  IS_ROOT=""
+fi
+
+begin() {
+  CUR_FAM=$1 CUR="escape.$1.$2" CUR_ABI=$3 WHY="" SKIPPING=""
+  SEQ=$((SEQ + 1)) RUN=$((RUN + 1))
+  FAM_RUN[$1]=$(( ${FAM_RUN[$1]:-0} + 1 ))
+  if [ "$KABI" -lt "$3" ]; then
+    skip "needs Landlock ABI $3${4:+ ($4)}, this kernel has ABI $KABI"
+    return 1
+  fi
+  fixture
+  return 0
+}
+
+skip() {
+  SKIPPING=1
+  echo "SKIP $CUR: $1"
+  SKIPPED=$((SKIPPED + 1))
+  FAM_SKIP[$CUR_FAM]=$(( ${FAM_SKIP[$CUR_FAM]:-0} + 1 ))
+}
+
+bad() { WHY="${WHY:+$WHY; }$*"; }
+
+end() {
+  [ -n "$SKIPPING" ] && return 0
+  if [ -z "$WHY" ]; then
+    echo "PASS $CUR (ABI $CUR_ABI+)"
+    PASSED=$((PASSED + 1))
+    FAM_PASS[$CUR_FAM]=$(( ${FAM_PASS[$CUR_FAM]:-0} + 1 ))
+  else
+    echo "FAIL $CUR (ABI $CUR_ABI+): $WHY"
+    FAILED=$((FAILED + 1))
+    FAM_FAIL[$CUR_FAM]=$(( ${FAM_FAIL[$CUR_FAM]:-0} + 1 ))
+  fi
+}
+
+fixture() {
+  D=$T/s$SEQ
+  mkdir -p "$D"/ro/sub "$D"/ro/empty "$D"/rw/sub "$D"/rw/empty "$D"/rw2 "$D"/out/sub "$D"/out/empty
+  for f in ro/f ro/sub/g rw/f rw/sub/g rw2/f out/f out/sub/g; do printf orig >"$D/$f"; done
+  [ -n "$IS_ROOT" ] && chown -R "$TEST_UID:$TEST_GID" "$D"
+  return 0
+}
+
+# sb/run_as run in $SB_CWD (default: the fixture), stdin from /dev/null; fds
+# the caller opened (3>file sb ...) are inherited, as from any parent.
+sb() { run_as "$L" "$@"; }
+run_as() {
+  out=$(cd "${SB_CWD:-$D}" && "${AS[@]}" "$@" 2>"$T/stderr" </dev/null)
+  rc=$?
+  err=$(cat "$T/stderr")
+}
+
+show() { printf '%s' "$1" | tr '\n' '|'; }
+want_out() { [ "$out" = "$1" ] || bad "printed '$(show "$out")' (exit $rc${err:+, stderr '$(show "$err")'}), wanted '$(show "$1")'"; }
+want_rc() { [ "$rc" = "$1" ] || bad "exit $rc, wanted $1${err:+ (stderr '$(show "$err")')}"; }
+denied() { want_out "$1"; want_rc 1; }
+refused() {  # refused ERRNO...: $out is one of them
+  local e; for e in "$@"; do [ "$out" = "$e" ] && { want_rc 1; return; }; done
+  bad "printed '$(show "$out")' (exit $rc), wanted one of: $*"
+}
+allowed() { want_out ok; want_rc 0; }
+absent() { if [ -e "$1" ] || [ -L "$1" ]; then bad "$1 exists"; fi; }
+present() { [ -e "$1" ] || [ -L "$1" ] || bad "$1 is missing"; }
+content() { [ "$(cat "$1" 2>/dev/null)" = "$2" ] || bad "$1 holds '$(cat "$1" 2>&1)', wanted '$2'"; }
+want_err() { case "$err" in *"$1"*) ;; *) bad "stderr '$(show "$err")' lacks '$1'";; esac; }
+
+# Background helpers (an outside listener, a victim process), killed at exit by PID.
+bg_start() {  # bg_start OUTFILE CMD...: as the test user, unconfined; sets $bg_pid
+  local log=$1.out; shift
+  (cd "$D" && exec "${AS[@]}" "$@" >"$log" 2>&1 </dev/null) &
+  bg_pid=$!
+  BG_PIDS+=("$bg_pid")
+}
+bg_stop() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; return 0; }
+wait_ready() {  # wait_ready FILE: until the listener printed "ready" (3 s at most)
+  for _ in $(seq 60); do grep -q ready "$1" 2>/dev/null && return 0; sleep 0.05; done
+  return 1
+}
+cleanup() {
+  for p in "${BG_PIDS[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  [ -n "${KEEP_T:-}" ] || rm -rf "$T"
+}
