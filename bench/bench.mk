@@ -1,0 +1,17 @@
+# make bench: the launcher's footprint and start-up ratios. Performance is
+# measured here, as ratios within one run, never in timed unit tests.
+.PHONY: bench bench-launcher
+BENCH_ROUNDS ?= 3000
+bench: bench-launcher
+$(BUILD)/bench/exec-floor: bench/exec_floor.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
+	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+$(BUILD)/bench/startup: bench/startup.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(HOST_CXXFLAGS) -o $@ $<
+# A bar not met fails `make bench` (after printing every number).
+bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/startup
+	@sh bench/size.sh $(LAUNCHER) $(LAUNCHER_SRC)
+	@$(BUILD)/bench/startup $(BENCH_ROUNDS) $(abspath $(BUILD)/payloads/true) $(abspath $(BUILD)/bench/exec-floor) \
+	  $(abspath $(LAUNCHER)) $(shell command -v bwrap)

@@ -1,0 +1,101 @@
+// Start-up benchmark: the launcher against a bare exec and bubblewrap, in ONE
+// run. Each round spawns every variant once, in turn (posix_spawn + waitpid),
+// so load changes on the machine hit all variants alike; medians are compared.
+//
+//   startup ROUNDS STATIC_TRUE EXEC_FLOOR LAUNCHER [BWRAP]
+//
+// Variants:  bare      STATIC_TRUE
+//            floor     EXEC_FLOOR STATIC_TRUE     (one extra execve, no Landlock)
+//            launcher  LAUNCHER --ro / -- STATIC_TRUE
+//            bwrap     BWRAP --ro-bind / / STATIC_TRUE   (every 10th round: it is slow)
+// Bars (issue 2): launcher overhead < 10% of bare; >= 8x lower than bwrap's.
+// Exit status 0 when both bars are met, 1 when not, 2 on a usage/spawn error.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+extern char **environ;
+
+namespace {
+
+double now_us() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) / 1e3;
+}
+
+struct Variant {
+  std::string name;
+  std::vector<std::string> argv;
+  int every = 1;  // run in every Nth round
+  std::vector<double> samples;
+};
+
+bool spawn_and_wait(const std::vector<std::string> &args) {
+  std::vector<char *> argv;
+  for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return false;
+  int status = 0;
+  return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 5) {
+    std::fprintf(stderr, "usage: startup ROUNDS STATIC_TRUE EXEC_FLOOR LAUNCHER [BWRAP]\n");
+    return 2;
+  }
+  const int rounds = std::atoi(argv[1]);
+  const std::string truebin = argv[2], floor = argv[3], launcher = argv[4];
+  std::vector<Variant> variants = {
+      {"bare exec", {truebin}, 1, {}},
+      {"exec floor (one extra exec)", {floor, truebin}, 1, {}},
+      {"landlock-run --ro /", {launcher, "--ro", "/", "--", truebin}, 1, {}},
+  };
+  if (argc > 5) variants.push_back({"bwrap --ro-bind / /", {argv[5], "--ro-bind", "/", "/", truebin}, 10, {}});
+  for (Variant &v : variants)  // warm-up, and proof that every variant really runs
+    for (int i = 0; i < 20; ++i)
+      if (!spawn_and_wait(v.argv)) {
+        std::fprintf(stderr, "startup: %s failed to run\n", v.name.c_str());
+        return 2;
+      }
+  for (int round = 0; round < rounds; ++round)
+    for (Variant &v : variants) {
+      if (round % v.every) continue;
+      double start = now_us();
+      if (!spawn_and_wait(v.argv)) return 2;
+      v.samples.push_back(now_us() - start);
+    }
+  const double bare = median(variants[0].samples), launcher_overhead = median(variants[2].samples) - bare;
+  std::printf("startup: median of interleaved runs, microseconds (%d rounds)\n", rounds);
+  for (const Variant &v : variants) {
+    double m = median(v.samples), overhead = m - bare;
+    std::printf("  %-30s %8.1f  overhead %+7.1f us = %+6.1f%% of bare  (n=%zu)\n", v.name.c_str(), m, overhead,
+                100 * overhead / bare, v.samples.size());
+  }
+  bool fast = launcher_overhead < 0.10 * bare, vs_bwrap = true;
+  if (variants.size() > 3) {
+    double ratio = (median(variants[3].samples) - bare) / std::max(launcher_overhead, 0.1);
+    vs_bwrap = ratio >= 8;
+    std::printf("  bwrap overhead / launcher overhead: %.1fx\n", ratio);
+  }
+  std::printf("  launcher overhead beyond the exec floor: %+.1f us\n",
+              median(variants[2].samples) - median(variants[1].samples));
+  std::printf("bar: launcher overhead < 10%% of bare exec: %s\n", fast ? "met" : "NOT met");
+  if (variants.size() > 3) std::printf("bar: launcher overhead >= 8x lower than bwrap: %s\n", vs_bwrap ? "met" : "NOT met");
+  return fast && vs_bwrap ? 0 : 1;
+}

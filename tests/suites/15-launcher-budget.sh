@@ -1,0 +1,24 @@
+#!/bin/sh
+# The launcher's budgets are features: checked on every run (no timing here;
+# start-up speed is measured by `make bench`).
+set -u
+bin=$LLR_BUILD/landlock-run
+src=$LLR_ROOT/launcher/landlock-run.cpp
+size=$(wc -c <"$bin")
+if [ "$size" -le 32768 ]; then echo "PASS launcher binary is $size bytes (budget 32768)"
+else echo "FAIL launcher binary size: $size bytes, budget 32768"; fi
+kind=$(file -b "$bin")
+case $kind in
+  *"statically linked"*) echo "PASS file(1) says statically linked" ;;
+  *) echo "FAIL file(1) says: $kind" ;;
+esac
+lines=$(wc -l <"$src")
+if [ "$lines" -le 400 ]; then echo "PASS launcher source is $lines lines (budget 400)"
+else echo "FAIL launcher source: $lines lines, budget 400"; fi
+# What the launcher's own code calls from libc: no heap, no stdio, no C++ runtime.
+undefined=$(nm -u "$LLR_BUILD/landlock-run.o" | awk '{ print $2 }')
+forbidden=$(printf '%s\n' "$undefined" | grep -E '^(malloc|calloc|realloc|free|_Zn|_Zd|__cxa_|__gxx_|_Unwind|printf|fprintf|puts|fwrite|fopen|std)' || true)
+if [ -z "$forbidden" ] && [ -n "$undefined" ]; then echo "PASS no heap, stdio or C++ runtime symbols referenced"
+else echo "FAIL forbidden symbols referenced: $forbidden"; fi
+if [ -z "$(readelf -lW "$bin" | grep -E 'INTERP|DYNAMIC')" ]; then echo "PASS no program interpreter, no dynamic section"
+else echo "FAIL the binary wants a loader"; fi
