@@ -11,4 +11,5 @@
 DEB_PACKAGES += qemu-system-x86 busybox-static cpio file
 
 check-kernels: $(LAUNCHER) $(PAYLOADS)
+	@sh tests/kernels/selftest.sh $(LAUNCHER) $(BUILD)/payloads
 	@sh tests/kernels/matrix.sh $(LAUNCHER) $(BUILD)/payloads 6.1-abi2 6.1-no-landlock host

@@ -3,4 +3,9 @@
 # Debian's 6.1 kernel under qemu, with Landlock (ABI 2) and booted without it.
 # The host-kernel tier is 20-launcher-e2e. The first run downloads the kernel
 # through apt into .cache/kernels; a boot that dies is a failure, not a skip.
-exec sh "$LLR_ROOT/tests/kernels/matrix.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads" 6.1-abi2 6.1-no-landlock
+# First, without booting anything, that the matrix judges boots correctly.
+sh "$LLR_ROOT/tests/kernels/selftest.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads"
+selftest=$?
+sh "$LLR_ROOT/tests/kernels/matrix.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads" 6.1-abi2 6.1-no-landlock
+matrix=$?
+[ "$selftest" -eq 0 ] && [ "$matrix" -eq 0 ]

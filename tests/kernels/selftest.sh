@@ -1,0 +1,64 @@
+#!/bin/sh
+# selftest.sh LAUNCHER PAYLOAD_DIR
+# Tests matrix.sh's judgement without booting anything: a stand-in for qemu
+# replays a serial console (CRs, terminal escapes, kernel noise and all) for
+# each scenario, and the tier must come out as PASS only for a complete, clean
+# run. A boot that died, hung or lost its closing line must be a FAIL.
+set -u
+launcher=${1:?usage: selftest.sh LAUNCHER PAYLOAD_DIR} payloads=${2:?usage: selftest.sh LAUNCHER PAYLOAD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+t=$(mktemp -d "${TMPDIR:-/tmp}/llr-kselftest.XXXXXX") || exit 1
+trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned"
+echo stand-in >"$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned/vmlinuz"
+echo linux-image-6.1.0-0-cloud-amd64-unsigned_6.1.0-0_amd64.deb >"$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned/deb"
+echo 'PASS stand-in' >"$t/suite.sh"
+
+# The stand-in qemu: prints scenario $LLR_FAKE's console on stdout.
+cat >"$t/qemu" <<'QEMU'
+#!/bin/sh
+lsm=lockdown,capability,landlock,yama,apparmor
+case "$*" in *lsm=lockdown,yama,apparmor*) lsm=lockdown,capability,yama,apparmor ;; esac
+[ "$LLR_FAKE" = lsm-ignored ] && lsm=lockdown,capability,landlock,yama,apparmor
+[ "$LLR_FAKE" = landlock-missing ] && lsm=lockdown,capability,yama,apparmor
+printf '\033c\033[?7l\033[2JSeaBIOS (version stand-in)\r\nBooting from ROM...\r\n'
+printf '\033c\033[?7l\033[2J@@BEGIN kernel=6.1.0-0-cloud-amd64 lsm=%s\r\n' "$lsm"
+printf '@@ PASS one\r\n@@ SKIP two: not here\r\n@@ note: with @@ inside\r\n'
+case $LLR_FAKE in
+  died) printf '[    3.1] Kernel panic - not syncing: stand-in\r\n'; exit 0 ;;
+  hang) printf '@@ 1 passed, 0 failed, 1 skipped\r\n'; sleep 30; exit 0 ;;
+  guest-fail) printf '@@ FAIL three: broken\r\n@@ 1 passed, 1 failed, 1 skipped\r\n@@END rc=1\r\n' ;;
+  no-closing) printf '@@END rc=0\r\n' ;;
+  mismatch) printf '@@ 5 passed, 0 failed, 1 skipped\r\n@@END rc=0\r\n' ;;
+  bad-rc) printf '@@ 1 passed, 0 failed, 1 skipped\r\n@@END rc=2\r\n' ;;
+  *) printf '@@ 1 passed, 0 failed, 1 skipped\r\n@@END rc=0\r\n' ;;
+esac
+printf '[    3.4] reboot: Power down\r\n'
+QEMU
+chmod +x "$t/qemu"
+
+passed=0 failed=0
+# expect SCENARIO TIER RC TEXT [TEXT2]: matrix.sh exits RC and its tier line
+# has TEXT (and TEXT2).
+expect() {
+  name="kernel-matrix judges '$1' on $2: exit $3"
+  LLR_FAKE=$1 QEMU=$t/qemu LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/cache LLR_KERNEL_OUT=$t/out \
+    LLR_KERNEL_TIMEOUT=3 sh "$here/matrix.sh" "$launcher" "$payloads" "$2" >"$t/log" 2>&1
+  rc=$?
+  line=$(grep -E "^(PASS|FAIL) $2 \\(" "$t/log")
+  if [ "$rc" = "$3" ] && [ "${line#*"$4"}" != "$line" ] && { [ -z "${5:-}" ] || [ "${line#*"$5"}" != "$line" ]; }; then passed=$((passed + 1)); echo "PASS $name"
+  else failed=$((failed + 1)); echo "FAIL $name: got exit $rc, tier line '$line'"; sed 's/^/    /' "$t/log"; fi
+}
+expect clean 6.1-abi2 0 "PASS 6.1-abi2 (linux-image-6.1.0-0-cloud-amd64-unsigned 6.1.0-0 under qemu"
+expect clean 6.1-no-landlock 0 "PASS 6.1-no-landlock ("
+expect lsm-ignored 6.1-no-landlock 1 "the guest still lists landlock"
+expect landlock-missing 6.1-abi2 1 "the guest lacks landlock in its LSMs"
+expect died 6.1-abi2 1 "the boot died before the suite finished (qemu exit 0); last console lines:" \
+  "Kernel panic - not syncing: stand-in"
+expect hang 6.1-abi2 1 "timed out after 3s"
+expect guest-fail 6.1-abi2 1 "1 test(s) failed: three"
+expect no-closing 6.1-abi2 1 "never printed its closing"
+expect mismatch 6.1-abi2 1 "disagrees with the result lines (1 passed, 0 failed, 1 skipped)"
+expect bad-rc 6.1-abi2 1 "the suite exited 2 without reporting a failure"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
