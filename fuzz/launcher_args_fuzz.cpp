@@ -1,0 +1,127 @@
+// libFuzzer target: the launcher's argument parser, the very code the static
+// launcher runs (launcher/landlock-run.cpp built with LANDLOCK_RUN_NO_MAIN:
+// only the pure parser is left, nothing restricts or execs).
+//
+// Input: the command line after argv[0], one argument per NUL-separated chunk
+// (a real argv cannot hold a NUL either). Besides "no crash, no leak, no UB",
+// every accepted command line must satisfy the launcher's contract:
+//   - an error always has a non-empty what and why (the one stderr line);
+//   - an action (--probe/--version/--help) is alone and has no command;
+//   - otherwise COMMAND follows the first "--" and exists;
+//   - for_each_valued_flag visits, in argv order, exactly the valued flags
+//     before "--": grants with a non-empty PATH, ports 0..65535, scopes by name;
+//   - nothing after "--" is ever read: rewriting the command changes nothing.
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <string>
+#include <vector>
+
+#define LANDLOCK_RUN_NO_MAIN
+#include "../launcher/landlock-run.cpp"
+
+namespace {
+
+[[noreturn]] void broken(const char *why, const char *detail = "") {
+  fprintf(stderr, "launcher-args contract broken: %s %s\n", why, detail);
+  abort();
+}
+
+bool same(const llr::Options &a, const llr::Options &b) {
+  return a.command == b.command && a.probe == b.probe && a.version == b.version && a.help == b.help &&
+         a.keep_fds == b.keep_fds && a.best_effort == b.best_effort && a.restrict_tcp == b.restrict_tcp &&
+         a.log_denials == b.log_denials && a.no_log == b.no_log && a.scopes == b.scopes &&
+         a.require_abi == b.require_abi && a.expect_version == b.expect_version;
+}
+
+llr::Error parse(std::vector<char *> &argv, llr::Options &o) {
+  argv.push_back(nullptr);  // argv[argc] == NULL, as execve gives it
+  llr::Error e = llr::parse_args(static_cast<int>(argv.size() - 1), argv.data(), o);
+  argv.pop_back();
+  return e;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // Split into arguments; keep every string alive in one buffer.
+  std::string buf(reinterpret_cast<const char *>(data), size);
+  buf.push_back('\0');
+  std::string argv0 = "landlock-run";
+  std::vector<char *> argv{argv0.data()};
+  for (size_t start = 0; start < size;) {  // a trailing NUL ends the last argument
+    argv.push_back(&buf[start]);
+    start = buf.find('\0', start) + 1;
+  }
+  int argc = static_cast<int>(argv.size());
+
+  llr::Options o;
+  llr::Error e = parse(argv, o);
+  if (e.what) {
+    // what may be empty: it is the offending argument itself when that is "".
+    if (!e.why || !*e.why) broken("an error without why");
+    return 0;
+  }
+  bool action = o.probe || o.version || o.help;
+  if (action) {
+    if (o.probe + o.version + o.help != 1) broken("two actions accepted");
+    if (o.command) broken("an action with a command");
+    return 0;
+  }
+  if (o.command < 2 || o.command >= argc) broken("command index out of range");
+  if (strcmp(argv[o.command - 1], "--") != 0) broken("the command does not follow --");
+  for (int i = 1; i < o.command - 1; ++i)
+    if (strcmp(argv[i], "--") == 0) broken("the command follows a second --");
+
+  // The valued flags, in argv order, with their values.
+  int expect = 1, visits = 0;
+  llr::for_each_valued_flag(argv.data(), o, [&](llr_cli::Flag flag, const char *value) {
+    // Find the flag this value belongs to, scanning as a reader of the contract would.
+    while (expect < o.command - 1) {
+      const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
+      if (!spec) broken("an unknown flag was accepted", argv[expect]);
+      if (spec->takes_value) break;
+      ++expect;
+    }
+    if (expect >= o.command - 2 || llr::find_flag(argv[expect])->flag != flag || argv[expect + 1] != value)
+      broken("for_each_valued_flag does not follow argv");
+    expect += 2, ++visits;
+    long n = 0;
+    switch (flag) {
+      case llr_cli::Flag::Ro: case llr_cli::Flag::Rw: case llr_cli::Flag::RoTry: case llr_cli::Flag::RwTry:
+        if (!*value) broken("an empty PATH was accepted");
+        break;
+      case llr_cli::Flag::ConnectTcp: case llr_cli::Flag::BindTcp:
+        if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
+        if (!o.restrict_tcp) broken("a port grant without TCP restriction");
+        break;
+      case llr_cli::Flag::Scope:
+        if (!(o.scopes & llr::scope_bit(value))) broken("a scope was not recorded", value);
+        break;
+      case llr_cli::Flag::RequireAbi:
+        if (!llr::parse_number(value, llr_cli::kNewestKnownAbi, &n) || n < 1 || n != o.require_abi)
+          broken("a bad --require-abi was accepted", value);
+        break;
+      case llr_cli::Flag::ExpectVersion:
+        if (o.expect_version != value) broken("--expect-version not recorded", value);
+        break;
+      default:
+        broken("a flag without value was visited");
+    }
+  });
+  for (; expect < o.command - 1; ++expect) {
+    const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
+    if (!spec || spec->takes_value) broken("a valued flag was not visited", argv[expect]);
+  }
+
+  // Nothing after "--" is read: the same prefix with another command parses the same.
+  std::vector<char *> other(argv.begin(), argv.begin() + o.command);
+  std::string probe = "--probe", rw = "--rw", sep = "--";
+  other.push_back(probe.data()), other.push_back(sep.data()), other.push_back(rw.data());
+  llr::Options o2;
+  llr::Error e2 = parse(other, o2);
+  if (e2.what || !same(o, o2)) broken("arguments after -- changed the parse");
+  return 0;
+}
