@@ -10,7 +10,7 @@ set -eu
 out=$1 build=$2 version=$3
 . packaging/pkg-common.sh
 name=landlock-run-$version-x86_64-linux-musl
-stage=$build/dist-stage
+stage=${PKG_STAGE:-$build/dist-stage}
 pkg_fresh "$stage"
 top=$stage/$name
 install -d -m 0755 "$top"

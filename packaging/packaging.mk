@@ -4,13 +4,13 @@
 #   make reproducible-check   clone HEAD twice, build in both, compare SHA-256
 #   make audit                what an auditor wants to know about the launcher
 #   make man                  man pages (scdoc) into $(BUILD)/man
-#   make dist                 $(DIST)/landlock-run-VERSION-x86_64-linux-musl.tar.gz
+#   make dist                 dist/landlock-run-VERSION-x86_64-linux-musl.tar.gz
 #   make deb                  $(BUILD)/deb/landlock-run_VERSION_amd64.deb (dpkg-deb)
 #   make npm                  $(BUILD)/npm/*.tgz (npm pack of both packages)
 #
 # The logic lives in packaging/*.sh so that tests and ci/ run the same code.
 
-DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian
+DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base
 
 # Reproducible builds: one timestamp for everything that needs one (man page
 # dates, archive mtimes, the Debian changelog); the last commit's time unless
@@ -18,7 +18,10 @@ DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || stat -c %Y VERSION)
 export SOURCE_DATE_EPOCH
 
-DIST ?= dist
+# The release tarball goes to dist/ for the default build directory, and to
+# $(BUILD)/dist for any other, so that parallel build directories never share
+# (or race on) one tarball. tests/suites/71-dist.sh looks in the same place.
+DIST ?= $(if $(filter build,$(BUILD)),dist,$(BUILD)/dist)
 PKG_ARCH_TRIPLET := x86_64-linux-musl
 DIST_NAME := landlock-run-$(VERSION)-$(PKG_ARCH_TRIPLET)
 DIST_TARBALL := $(DIST)/$(DIST_NAME).tar.gz
@@ -63,9 +66,11 @@ $(NPM_TARBALLS) &: $(LAUNCHER) $(NPM_SRCS) common/cli_flags.h LICENSE VERSION
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).
-CHECK_DEPS += $(MAN_PAGES) $(if $(shell command -v scdoc),$(DIST_TARBALL))
-CHECK_DEPS += $(if $(shell command -v dpkg-deb),$(if $(shell command -v scdoc),$(DEB_FILE)))
-CHECK_DEPS += $(if $(shell command -v npm),$(NPM_TARBALLS))
+HAVE_SCDOC := $(shell command -v scdoc)
+HAVE_DPKG_DEB := $(shell command -v dpkg-deb)
+HAVE_NPM := $(shell command -v npm)
+CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(if $(HAVE_DPKG_DEB),$(DEB_FILE)))
+CHECK_DEPS += $(if $(HAVE_NPM),$(NPM_TARBALLS))
 
 # ci/*.sh run a subset of the suites against a fully built tree.
 .PHONY: ci-suites

@@ -39,8 +39,8 @@ pkg_tar_gz() {
 # pkg_sha256sums DIR: DIR/SHA256SUMS of every other file, paths relative.
 pkg_sha256sums() {
   (cd "$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort |
-     while IFS= read -r f; do sha256sum "$f"; done) >"$1/SHA256SUMS.tmp" &&
-    mv "$1/SHA256SUMS.tmp" "$1/SHA256SUMS" && chmod 0644 "$1/SHA256SUMS"
+     while IFS= read -r f; do sha256sum "$f"; done) >"$1.SHA256SUMS.tmp" &&
+    mv "$1.SHA256SUMS.tmp" "$1/SHA256SUMS" && chmod 0644 "$1/SHA256SUMS"
 }
 
 # pkg_policy_bin BUILD: the compiler's path when it has been built, else "".

@@ -1,0 +1,91 @@
+#!/bin/sh
+# The release tarball: complete, verifiable, reproducible, and its launcher
+# confines a write straight out of the archive.
+set -u
+cd "$LLR_ROOT"
+ver=$(cat VERSION)
+name=landlock-run-$ver-x86_64-linux-musl
+# Where packaging.mk puts it: dist/ for the default build dir, else BUILD/dist.
+if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
+tarball=$dist/$name.tar.gz
+if ! command -v scdoc >/dev/null; then echo "SKIP dist: scdoc is not installed (make deps)"; exit 0; fi
+[ -f "$tarball" ] || { echo "FAIL dist-built: $tarball is missing (make dist)"; exit 1; }
+: "${SOURCE_DATE_EPOCH:=$(git log -1 --format=%ct)}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+tar -tzf "$tarball" >"$tmp/list"
+want="bin/landlock-run src/landlock-run.cpp src/cli_flags.h LICENSE VERSION SHA256SUMS
+  man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5"
+[ -f README.md ] && want="$want README.md"
+[ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
+missing=
+for f in $want; do grep -qx "$name/$f" "$tmp/list" || missing="$missing $f"; done
+if [ -z "$missing" ]; then echo "PASS dist-contents"; else echo "FAIL dist-contents: missing$missing"; fi
+[ -f README.md ] || echo "SKIP dist-readme: README.md is not written yet"
+if [ -f compiler/compiler.mk ]; then :; else echo "SKIP dist-compiler: the compiler is not in the build yet"; fi
+
+if LC_ALL=C sort -c "$tmp/list" 2>/dev/null; then echo "PASS dist-entries-sorted"; else echo "FAIL dist-entries-sorted"; fi
+owners=$(tar --numeric-owner -tvzf "$tarball" | awk '{ print $2 }' | sort -u)
+if [ "$owners" = "0/0" ]; then echo "PASS dist-owner-0-0"; else echo "FAIL dist-owner-0-0: $owners"; fi
+mtimes=$(TZ=UTC0 tar --full-time -tvzf "$tarball" | awk '{ print $4 " " $5 }' | sort -u)
+want_mtime=$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')
+if [ "$mtimes" = "$want_mtime" ]; then
+  echo "PASS dist-mtime-is-SOURCE_DATE_EPOCH"
+else
+  echo "FAIL dist-mtime-is-SOURCE_DATE_EPOCH: $(echo "$mtimes" | head -2 | tr '\n' ' ') (want $want_mtime)"
+fi
+# gzip -n: no file name (FLG bit 3) and MTIME zero in the header.
+hdr=$(od -An -tu1 -N8 "$tarball" | tr -s ' ')
+set -- $hdr
+if [ $(($4 & 8)) -eq 0 ] && [ "$5$6$7$8" = "0000" ]; then echo "PASS dist-gzip-no-name-no-time"; else echo "FAIL dist-gzip-no-name-no-time: header$hdr"; fi
+
+tar -xzf "$tarball" -C "$tmp"
+top=$tmp/$name
+if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
+   [ "$(wc -l <"$top/SHA256SUMS")" -eq "$(find "$top" -type f ! -name SHA256SUMS | wc -l)" ]; then
+  echo "PASS dist-SHA256SUMS-covers-and-verifies"
+else
+  echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
+fi
+src_sha=$(sha256sum "$top/src/landlock-run.cpp" | cut -d' ' -f1)
+out=$("$top/bin/landlock-run" --version)
+if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
+  echo "PASS dist-launcher-names-shipped-source"
+else
+  echo "FAIL dist-launcher-names-shipped-source: $out vs $src_sha"
+fi
+if file -b "$top/bin/landlock-run" | grep -q 'statically linked'; then echo "PASS dist-launcher-static"; else echo "FAIL dist-launcher-static: $(file -b "$top/bin/landlock-run")"; fi
+mkdir "$tmp/in" "$tmp/out"
+"$top/bin/landlock-run" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/out/f" 2>"$tmp/err"
+if [ ! -e "$tmp/out/f" ] && grep -q 'Permission denied' "$tmp/err"; then
+  echo "PASS dist-launcher-denies-write-outside"
+else
+  echo "FAIL dist-launcher-denies-write-outside: $(cat "$tmp/err")"
+fi
+if "$top/bin/landlock-run" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/in/f" && [ -s "$tmp/in/f" ]; then
+  echo "PASS dist-launcher-write-inside-lands"
+else
+  echo "FAIL dist-launcher-write-inside-lands"
+fi
+
+# Each man page renders without groff warnings.
+bad=
+for page in "$top"/man/man*/*; do
+  if command -v groff >/dev/null; then
+    warn=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+    [ -z "$warn" ] || bad="$bad $(basename "$page"): $warn"
+  fi
+  grep -q '^\.SH "\{0,1\}NAME' "$page" || bad="$bad $(basename "$page"): no NAME section"
+done
+if [ -z "$bad" ]; then echo "PASS dist-man-pages-render"; else echo "FAIL dist-man-pages-render:$bad"; fi
+
+# The archive step itself is reproducible: again, later, under another umask.
+sleep 1
+(umask 077; PKG_STAGE=$tmp/stage sh packaging/dist.sh "$tmp/again.tar.gz" "$LLR_BUILD" "$ver" >/dev/null 2>&1)
+if cmp -s "$tarball" "$tmp/again.tar.gz"; then
+  echo "PASS dist-tarball-reproducible"
+else
+  echo "FAIL dist-tarball-reproducible: a second archive of the same build differs"
+fi
+exit 0

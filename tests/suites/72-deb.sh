@@ -1,0 +1,94 @@
+#!/bin/sh
+# The Debian package: built by dpkg-deb alone, lintian-clean of errors, and
+# its launcher, unpacked into a throwaway root, confines a write.
+set -u
+cd "$LLR_ROOT"
+ver=$(cat VERSION)
+deb=$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb
+if ! command -v dpkg-deb >/dev/null || ! command -v scdoc >/dev/null; then
+  echo "SKIP deb: dpkg-deb or scdoc is not installed (make deps)"; exit 0
+fi
+[ -f "$deb" ] || { echo "FAIL deb-built: $deb is missing (make deb)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fields=$(dpkg-deb -f "$deb" Package Version Architecture | tr '\n' ' ')
+if [ "$fields" = "Package: landlock-run Version: $ver Architecture: amd64 " ]; then
+  echo "PASS deb-control-version-from-VERSION"
+else
+  echo "FAIL deb-control-version-from-VERSION: $fields"
+fi
+
+dpkg-deb -c "$deb" | awk '{ print $1, $2, $6 }' >"$tmp/contents"
+want="./usr/bin/landlock-run ./usr/share/man/man1/landlock-run.1.gz ./usr/share/man/man1/landlock-policy.1.gz
+  ./usr/share/man/man5/landlock-policy.5.gz ./usr/share/doc/landlock-run/copyright ./usr/share/doc/landlock-run/changelog.gz"
+[ -f compiler/compiler.mk ] && want="$want ./usr/bin/landlock-policy"
+missing=
+for f in $want; do awk -v f="$f" '$3 == f { found = 1 } END { exit !found }' "$tmp/contents" || missing="$missing $f"; done
+if [ -z "$missing" ]; then echo "PASS deb-contents"; else echo "FAIL deb-contents: missing$missing"; fi
+[ -f compiler/compiler.mk ] || echo "SKIP deb-compiler: the compiler is not in the build yet"
+if awk '$1 !~ /^d/ && $3 ~ /usr\/bin\// && ($1 != "-rwxr-xr-x" || $2 != "root/root") { bad = 1 } END { exit bad }' "$tmp/contents" &&
+   awk '$2 != "root/root" { bad = 1 } END { exit bad }' "$tmp/contents"; then
+  echo "PASS deb-owner-root-binaries-0755"
+else
+  echo "FAIL deb-owner-root-binaries-0755: $(grep -v 'root/root' "$tmp/contents" | head -2)"
+fi
+
+if command -v lintian >/dev/null; then
+  lintian --fail-on error "$deb" >"$tmp/lintian" 2>&1
+  rc=$?
+  if [ "$rc" -eq 0 ] && ! grep -q '^E:' "$tmp/lintian"; then
+    echo "PASS deb-lintian-no-errors"
+  else
+    echo "FAIL deb-lintian-no-errors: $(grep '^E:' "$tmp/lintian" | head -3 | tr '\n' ' ') (rc $rc)"
+  fi
+else
+  echo "SKIP deb-lintian-no-errors: lintian is not installed (make deps)"
+fi
+
+# Into a throwaway root, as a user's machine would hold it.
+root=$tmp/root
+dpkg -x "$deb" "$root"
+bin=$root/usr/bin/landlock-run
+src_sha=$(sha256sum launcher/landlock-run.cpp | cut -d' ' -f1)
+if [ "$("$bin" --version)" = "landlock-run $ver source-sha256=$src_sha" ]; then
+  echo "PASS deb-installed-launcher-version"
+else
+  echo "FAIL deb-installed-launcher-version: $("$bin" --version 2>&1)"
+fi
+mkdir "$tmp/in" "$tmp/out"
+"$bin" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/out/f" 2>"$tmp/err"
+if [ ! -e "$tmp/out/f" ] && grep -q 'Permission denied' "$tmp/err"; then
+  echo "PASS deb-installed-launcher-denies-write-outside"
+else
+  echo "FAIL deb-installed-launcher-denies-write-outside: $(cat "$tmp/err")"
+fi
+if "$bin" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/in/f" && [ -s "$tmp/in/f" ]; then
+  echo "PASS deb-installed-launcher-write-inside-lands"
+else
+  echo "FAIL deb-installed-launcher-write-inside-lands"
+fi
+if [ -x "$root/usr/bin/landlock-policy" ]; then
+  case $("$root/usr/bin/landlock-policy" --version 2>&1) in
+    *"$ver"*) echo "PASS deb-installed-compiler-version" ;;
+    *) echo "FAIL deb-installed-compiler-version: $("$root/usr/bin/landlock-policy" --version 2>&1)" ;;
+  esac
+fi
+
+# Man pages: gzip -9n (no name, no time) and they render.
+bad=
+for gz in "$root"/usr/share/man/man*/*.gz; do
+  set -- $(od -An -tu1 -N8 "$gz")
+  { [ $(($4 & 8)) -eq 0 ] && [ "$5$6$7$8" = "0000" ]; } || bad="$bad $(basename "$gz"): gzip header has a name or time"
+  if command -v groff >/dev/null; then
+    warn=$(gzip -dc "$gz" | groff -man -Tutf8 -ww -z 2>&1)
+    [ -z "$warn" ] || bad="$bad $(basename "$gz"): $warn"
+  fi
+done
+if [ -z "$bad" ]; then echo "PASS deb-man-pages-gzip-n-and-render"; else echo "FAIL deb-man-pages-gzip-n-and-render:$bad"; fi
+if grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$root/usr/share/doc/landlock-run/copyright"; then
+  echo "PASS deb-copyright-machine-readable"
+else
+  echo "FAIL deb-copyright-machine-readable"
+fi
+exit 0
