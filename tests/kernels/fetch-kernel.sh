@@ -44,7 +44,7 @@ dpkg-deb -x "$work"/"$pkg"_*.deb "$work/x"
 mkdir -p "$work/out"
 cp "$work"/x/boot/vmlinuz-* "$work/out/vmlinuz"
 cp "$work"/x/boot/config-* "$work/out/config"
-ls "$work"/"$pkg"_*.deb | sed 's|.*/||' >"$work/out/deb"
+for d in "$work"/"$pkg"_*.deb; do basename "$d"; done >"$work/out/deb"
 grep -q '^CONFIG_SECURITY_LANDLOCK=y' "$work/out/config" ||
   { echo "fetch-kernel: $pkg has no built-in Landlock" >&2; exit 1; }
 # Another run may have fetched it meanwhile: an existing copy is kept, and the

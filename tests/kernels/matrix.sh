@@ -48,7 +48,7 @@ emit() {  # emit LINE: print a result line and count it
 # lines with TIER, shows the others indented, and checks the closing line.
 # Sets tier_summary, or tier_problem when the output is not a complete run.
 judge() {
-  tier=$1 file=$2 tier_problem= tier_summary= p=0 f=0 s=0 failed_names=
+  tier=$1 file=$2 tier_problem='' tier_summary='' p=0 f=0 s=0 failed_names=''
   while IFS= read -r line; do
     case $line in
       PASS\ *) emit "PASS $tier/${line#PASS }"; p=$((p + 1)) ;;
