@@ -73,7 +73,8 @@ CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(if $(HAVE_DPKG_D
 CHECK_DEPS += $(if $(HAVE_NPM),$(NPM_TARBALLS))
 
 # ci/*.sh run a subset of the suites against a fully built tree.
-.PHONY: ci-suites
+.PHONY: ci-suites check-deps
+check-deps: $(CHECK_DEPS)
 CI_SUITES ?= tests/suites/*.sh
 ci-suites: $(CHECK_DEPS)
 	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(wildcard $(CI_SUITES))
