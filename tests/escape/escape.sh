@@ -643,6 +643,17 @@ if begin limits ioctl-on-regular-files 5; then
   allowed  # IOCTL_DEV governs device files only
   end
 fi
+if begin limits fd-passed-over-unix-socket 1; then
+  # An unconfined process that the sandbox can reach hands it an fd of a file
+  # outside every grant: the fd works (rights were checked when IT opened it).
+  bg_start "$D/fdserver" "$OP" fd-serve "$D/rw/sock" "$D/out/f"; srv=$bg_pid
+  if ! wait_ready "$D/fdserver.out"; then skip "could not listen on $D/rw/sock"; else
+    sb "${BASE[@]}" --rw "$D/rw" -- "$OP" fd-recv-write "$D/rw/sock"
+    allowed; content "$D/out/f" origx
+    end
+  fi
+  bg_stop "$srv"
+fi
 if begin limits hard-link-made-before 1; then
   ln "$D/out/f" "$D/rw/alias"  # outside the sandbox, before it starts
   sb "${BASE[@]}" --rw "$D/rw" -- "$OP" append "$D/rw/alias"
@@ -675,9 +686,28 @@ if begin limits signals-and-abstract-sockets-without-scope 1; then
   end
 fi
 
+# ---- docs: docs/landlock-limits.md cites only scenarios that exist, and every
+# "limits" scenario is cited there (so no limit is tested but left unsaid).
+doc=$here/../../docs/landlock-limits.md
+if begin docs limits-page-matches-suite 0; then
+  if [ ! -f "$doc" ]; then bad "$doc is missing"; else
+    for cited in $(grep -o 'escape\.[a-z]*\.[a-z0-9-]*[a-z0-9*]' "$doc" | sort -u); do
+      case $cited in
+        *'*') prefix=${cited%\*}
+              printf '%s\n' "${NAMES[@]}" | grep -q "^${prefix//./\\.}" || bad "the page cites $cited: no such scenario" ;;
+        *) printf '%s\n' "${NAMES[@]}" | grep -qx "${cited//./\\.}" || bad "the page cites $cited: no such scenario" ;;
+      esac
+    done
+    for name in "${NAMES[@]}"; do
+      case $name in escape.limits.*) grep -qwF "$name" "$doc" || bad "$name is not explained on the page" ;; esac
+    done
+  fi
+  end
+fi
+
 # ---- totals
 echo "# escape totals by family (run/passed/failed/skipped):"
-for fam in canary fs refer truncate ioctl symlink fd proc net scope failclosed limits; do
+for fam in canary fs refer truncate ioctl symlink fd proc net scope failclosed limits docs; do
   echo "#   $fam: ${FAM_RUN[$fam]:-0}/${FAM_PASS[$fam]:-0}/${FAM_FAIL[$fam]:-0}/${FAM_SKIP[$fam]:-0}"
 done
 echo "# escape: $RUN scenarios run, $PASSED passed, $FAILED failed, $SKIPPED skipped (kernel ABI $KABI)"

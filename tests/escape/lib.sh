@@ -22,7 +22,7 @@
 declare -A FAM_RUN FAM_PASS FAM_FAIL FAM_SKIP
 RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0
 CUR="" CUR_FAM="" WHY="" SKIPPING=""
-BG_PIDS=()
+BG_PIDS=() NAMES=()
 
 if [ "$(id -u)" = 0 ]; then
   TEST_UID=65534 TEST_GID=65534
@@ -37,6 +37,7 @@ fi
 begin() {
   CUR_FAM=$1 CUR="escape.$1.$2" CUR_ABI=$3 WHY="" SKIPPING=""
   SEQ=$((SEQ + 1)) RUN=$((RUN + 1))
+  NAMES+=("$CUR")
   FAM_RUN[$1]=$(( ${FAM_RUN[$1]:-0} + 1 ))
   if [ "$KABI" -lt "$3" ]; then
     skip "needs Landlock ABI $3${4:+ ($4)}, this kernel has ABI $KABI"

@@ -177,6 +177,44 @@ int main(int argc, char **argv) {
     return report(write_file(b, O_CREAT | O_TRUNC));
   }
   if (is("getxattr")) return report(getxattr(a, "user.llr", buf, sizeof buf) == 1 && buf[0] == '1');
+  if (is("fd-serve")) {  // fd-serve SOCKET FILE: hands every client an O_RDWR|O_APPEND fd of FILE
+    sockaddr_un addr;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    socklen_t len = path_addr(a, &addr);
+    if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr *>(&addr), len) != 0 || listen(fd, 16) != 0)
+      return report(false);
+    payload::out("ready\n");
+    for (;;) {
+      int c = accept4(fd, nullptr, nullptr, SOCK_CLOEXEC);
+      int file = open(b, O_RDWR | O_APPEND | O_CLOEXEC);
+      if (c < 0 || file < 0) continue;
+      char cbuf[CMSG_SPACE(sizeof(int))] = {};
+      iovec iov = {const_cast<char *>("f"), 1};
+      msghdr msg = {};
+      msg.msg_iov = &iov, msg.msg_iovlen = 1, msg.msg_control = cbuf, msg.msg_controllen = sizeof cbuf;
+      cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+      cm->cmsg_level = SOL_SOCKET, cm->cmsg_type = SCM_RIGHTS, cm->cmsg_len = CMSG_LEN(sizeof(int));
+      memcpy(CMSG_DATA(cm), &file, sizeof file);
+      sendmsg(c, &msg, 0);
+      close(file), close(c);
+    }
+  }
+  if (is("fd-recv-write")) {  // fd-recv-write SOCKET: receives an fd from fd-serve and writes to it
+    sockaddr_un addr;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    socklen_t len = path_addr(a, &addr);
+    if (fd < 0 || connect(fd, reinterpret_cast<const sockaddr *>(&addr), len) != 0) return report(false);
+    char cbuf[CMSG_SPACE(sizeof(int))] = {}, byte;
+    iovec iov = {&byte, 1};
+    msghdr msg = {};
+    msg.msg_iov = &iov, msg.msg_iovlen = 1, msg.msg_control = cbuf, msg.msg_controllen = sizeof cbuf;
+    if (recvmsg(fd, &msg, MSG_CMSG_CLOEXEC) != 1) return report(false);
+    cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    if (!cm || cm->cmsg_type != SCM_RIGHTS) return report(false);
+    int file;
+    memcpy(&file, CMSG_DATA(cm), sizeof file);
+    return report(write(file, "x", 1) == 1);
+  }
   payload::out("op: unknown operation\n");
   return 2;
 }
