@@ -16,8 +16,8 @@ LINK_CC := gcc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
-DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd \
-  busybox-static cpio strace bubblewrap hyperfine
+DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
+  busybox-static cpio strace bubblewrap doctest-dev cppcheck clang-tidy binutils
 
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
@@ -37,7 +37,7 @@ LAUNCHER_DEFS = -DLANDLOCK_RUN_VERSION='"$(VERSION)"' -DLANDLOCK_RUN_SOURCE_SHA2
 HOST_CXXFLAGS := -std=c++20 -O2 -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/=
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps demo check bench install clean
+.PHONY: all deps demo check lint bench install clean
 all: $(LAUNCHER)
 
 $(BUILD):
@@ -88,6 +88,9 @@ demo: $(LAUNCHER)
 
 check: $(CHECK_DEPS)
 	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh tests/suites/*.sh
+
+lint:
+	@LLR_ROOT=$(CURDIR) sh tests/run-suites.sh tests/suites/05-lint.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -38,9 +38,8 @@ struct Variant {
 };
 
 bool spawn_and_wait(const std::vector<std::string> &args) {
-  std::vector<char *> argv;
-  for (const std::string &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
+  std::vector<char *> argv(args.size() + 1, nullptr);  // posix_spawn wants char *const[]
+  std::transform(args.begin(), args.end(), argv.begin(), [](const std::string &a) { return const_cast<char *>(a.c_str()); });
   pid_t pid = 0;
   if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return false;
   int status = 0;

@@ -64,7 +64,7 @@ inline constexpr int kExitNotFound = 127;
 
 // Spelling of a flag, for emitters: spelling(Flag::Ro) == "--ro".
 constexpr const char *spelling(Flag f) {
-  for (const FlagSpec &s : kFlags)
+  for (const FlagSpec &s : kFlags)  // a raw loop: freestanding, no <algorithm>
     if (s.flag == f) return s.spelling;
   return nullptr;
 }

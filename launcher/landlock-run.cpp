@@ -128,7 +128,7 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
       return {arg, arg[0] == '-' ? "unknown option (see landlock-run --help)"
                                  : "unexpected argument: the command must follow '--'"};
     if (spec->takes_value && (i + 1 >= argc || strcmp(argv[i + 1], kSeparator) == 0)) return {arg, "needs a value"};
-    const char *value = spec->takes_value ? argv[++i] : nullptr;
+    const char *value = spec->takes_value ? argv[++i] : "";
     long n = 0;
     switch (spec->flag) {
       case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry:

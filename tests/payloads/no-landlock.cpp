@@ -11,8 +11,9 @@ namespace {
 // Classic BPF and seccomp UAPI, spelled out: musl ships no <linux/filter.h>.
 struct SockFilter { uint16_t code; uint8_t jt, jf; uint32_t k; };
 struct SockFprog { unsigned short len; const SockFilter *filter; };
-constexpr uint16_t kLoadWordAbs = 0x00 | 0x00 | 0x20, kJumpGe = 0x05 | 0x30, kJumpGt = 0x05 | 0x20,
-                   kReturn = 0x06;
+constexpr uint16_t kLoadWordAbs = 0x20;              // BPF_LD | BPF_W | BPF_ABS
+constexpr uint16_t kJumpGe = 0x35, kJumpGt = 0x25;  // BPF_JMP | BPF_JGE / BPF_JGT | BPF_K
+constexpr uint16_t kReturn = 0x06;                  // BPF_RET | BPF_K
 constexpr uint32_t kRetErrno = 0x00050000u, kRetAllow = 0x7fff0000u, kSeccompModeFilter = 2;
 constexpr uint32_t kNrLandlockFirst = 444, kNrLandlockLast = 446;  // create_ruleset .. restrict_self
 }  // namespace

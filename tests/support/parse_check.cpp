@@ -3,7 +3,7 @@
 // the launcher's error line. Lets tests check documented example command
 // lines without running them.
 #define LANDLOCK_RUN_NO_MAIN
-#include "../../launcher/landlock-run.cpp"
+#include "../../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
 
 #include <cstdio>
 

@@ -3,7 +3,7 @@
 // launcher source is compiled in without main (and without anything that
 // restricts or execs), exactly the code the static binary runs.
 #define LANDLOCK_RUN_NO_MAIN
-#include "../../launcher/landlock-run.cpp"
+#include "../../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
 
 #include <doctest/doctest.h>
 
