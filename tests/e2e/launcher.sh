@@ -280,7 +280,8 @@ else fail "partial enforcement is reported on stderr" "err='$err'"; fi
 # ---- TCP (ABI 4), scopes (ABI 6), audit (ABI 7): refused below, unless --best-effort.
 # start_server FILE OP ARG: runs `op OP ARG` outside the sandbox until the suite ends.
 start_server() {
-  "$op" "$2" "$3" >"$1" 2>&1 &
+  : >"$1"
+  "$op" "$2" "$3" >>"$1" 2>&1 &
   bg_pids="$bg_pids $!"
   n=0
   while [ "$(cat "$1")" != ready ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
