@@ -198,6 +198,18 @@ expect_refused "a pipe cannot carry a rule: 125" "$T/m7" "cannot carry a Landloc
 run "$L" --ro /proc/self/ns/net -- "$op" write "$T/m8"
 expect_refused "an nsfs file cannot carry a rule: 125" "$T/m8" "cannot carry a Landlock rule"
 
+# ---- Fail closed: with the Landlock syscalls made to fail (a seccomp filter),
+# the launcher exits 125 and the command never runs.
+for errno_case in "38 ENOSYS" "95 EOPNOTSUPP" "1 EPERM"; do
+  set -- $errno_case
+  run "$P/no-landlock" "$1" "$L" --ro / --rw "$T" -- "$op" write "$T/failclosed-$2"
+  expect_refused "fail closed when Landlock syscalls fail with $2" "$T/failclosed-$2" "Landlock is not available"
+  run "$P/no-landlock" "$1" "$L" --probe
+  if [ "$rc" = 125 ] && contains "$out" "enforcement=none"; then pass "probe fails when Landlock syscalls fail with $2"
+  else fail "probe fails when Landlock syscalls fail with $2" "rc=$rc out='$out'"; fi
+done
+set --
+
 # ---- Bad command lines: 125, one line, the command never runs.
 run "$L" --bogus -- "$op" write "$T/m9"
 expect_refused "unknown flag: 125" "$T/m9" "unknown option"
