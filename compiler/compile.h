@@ -1,0 +1,51 @@
+// The compiler's pure entry point: TOML text and options in, the launcher's
+// argv (or diagnostics) out. No exec, no exit, no stdout: the CLI
+// (main.cpp), the tests and the fuzzer all call this.
+#pragma once
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "diag.h"
+#include "plan.h"
+
+namespace llp {
+
+enum class Target {
+  Host,      // canonicalise and check existence on this machine
+  Portable,  // argv for another machine: paths as written, no existence checks
+};
+
+struct CompileOptions {
+  std::string policy_name;  // shown in diagnostics; relative paths and extends resolve against its folder
+  std::string policy_text;
+  std::string profile;      // --profile NAME, "" for none
+  std::vector<std::pair<std::string, std::string>> sets;  // --set KEY=VALUE, already split
+  std::map<std::string, std::string> env;  // HOME, TMPDIR, XDG_RUNTIME_DIR and ${env.NAME}
+  std::string cwd;                         // ${PWD}, and the base of a relative policy_name
+  Target target = Target::Host;
+  std::string launcher;          // --launcher PATH; "" : [launcher] path, else default_launcher
+  std::string default_launcher;  // the landlock-run installed beside the compiler
+  bool unpinned = false;         // --unpinned: no --expect-version
+  std::string version;           // the project's version, pinned into the argv
+  std::vector<std::string> command;
+  // Reads another policy file (extends, project). Null: read from disk.
+  std::function<bool(const std::string &path, std::string &text, std::string &error)> read_file;
+};
+
+struct CompileResult {
+  bool ok = false;
+  std::vector<std::string> argv;  // only meaningful when ok
+  Plan plan;
+  Sources sources;
+  Diagnostics diags;
+  std::string rendered() const { return diags.render(sources); }
+};
+
+CompileResult compile(const CompileOptions &options);
+
+// The --set keys compile() understands.
+const std::vector<std::string_view> &settable_keys();
+
+}  // namespace llp

@@ -1,0 +1,123 @@
+#include "emit.h"
+
+#include "../common/cli_flags.h"
+#include "text.h"
+
+namespace llp {
+
+namespace {
+
+using llr_cli::Flag;
+using llr_cli::spelling;
+
+Flag grant_flag(const Grant &g) {
+  if (g.access == Access::Rw) return g.optional ? Flag::RwTry : Flag::Rw;
+  return g.optional ? Flag::RoTry : Flag::Ro;
+}
+
+void launcher_prefix(const Plan &plan, std::vector<std::string> &out) {
+  out.push_back(plan.launcher);
+  if (plan.pinned) {
+    out.emplace_back(spelling(Flag::ExpectVersion));
+    out.push_back(plan.version);
+  }
+}
+
+void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::vector<std::string> &out) {
+  if (outermost && plan.require_abi > 0) {
+    out.emplace_back(spelling(Flag::RequireAbi));
+    out.push_back(std::to_string(plan.require_abi));
+  }
+  for (const Grant &g : layer.grants) {
+    out.emplace_back(spelling(grant_flag(g)));
+    out.push_back(g.path);
+  }
+  for (long port : layer.net.connect) {
+    out.emplace_back(spelling(Flag::ConnectTcp));
+    out.push_back(std::to_string(port));
+  }
+  for (long port : layer.net.bind) {
+    out.emplace_back(spelling(Flag::BindTcp));
+    out.push_back(std::to_string(port));
+  }
+  if (layer.net.restricted && layer.net.connect.empty() && layer.net.bind.empty())
+    out.emplace_back(spelling(Flag::RestrictTcp));
+  for (const std::string &scope : layer.scopes) {
+    out.emplace_back(spelling(Flag::Scope));
+    out.push_back(scope);
+  }
+  if (plan.log_denials) out.emplace_back(spelling(Flag::LogDenials));
+  if (plan.no_log) out.emplace_back(spelling(Flag::NoLog));
+  if (plan.best_effort) out.emplace_back(spelling(Flag::BestEffort));
+  // Every launcher in a nest closes inherited fds at exec unless told not to.
+  if (plan.keep_fds) out.emplace_back(spelling(Flag::KeepFds));
+  out.emplace_back(llr_cli::kSeparator);
+}
+
+}  // namespace
+
+std::vector<std::string> build_argv(const Plan &plan, const std::vector<std::string> &command) {
+  std::vector<std::string> out;
+  if (plan.sandboxed) {
+    launcher_prefix(plan, out);
+    layer_flags(plan, plan.outer, true, out);
+    if (plan.nested) {
+      launcher_prefix(plan, out);
+      layer_flags(plan, plan.inner, false, out);
+    }
+  }
+  out.insert(out.end(), command.begin(), command.end());
+  return out;
+}
+
+std::string shell_quote(const std::string &arg) {
+  static constexpr std::string_view kSafe =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
+  if (!arg.empty() && arg.find_first_not_of(kSafe) == std::string::npos) return arg;
+  // Inside single quotes every byte is literal except the quote itself,
+  // which closes, is escaped, and reopens: ' -> '\''
+  std::string out = "'";
+  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string format_shell(const std::vector<std::string> &argv) {
+  std::string out;
+  for (size_t i = 0; i < argv.size(); ++i) out += (i ? " " : "") + shell_quote(argv[i]);
+  return out + "\n";
+}
+
+bool format_json(const std::vector<std::string> &argv, std::string &out) {
+  out = "[";
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (!valid_utf8(argv[i])) return false;
+    out += i ? ", \"" : "\"";
+    for (char c : argv[i]) {
+      auto u = static_cast<unsigned char>(c);
+      if (c == '"') out += "\\\"";
+      else if (c == '\\') out += "\\\\";
+      else if (c == '\n') out += "\\n";
+      else if (c == '\t') out += "\\t";
+      else if (u < 0x20 || u == 0x7f) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        out += "\\u00";
+        out += kHex[u >> 4];
+        out += kHex[u & 15];
+      } else out += c;
+    }
+    out += "\"";
+  }
+  out += "]\n";
+  return true;
+}
+
+std::string format_nul(const std::vector<std::string> &argv) {
+  std::string out;
+  for (const std::string &a : argv) {
+    out += a;
+    out += '\0';
+  }
+  return out;
+}
+
+}  // namespace llp

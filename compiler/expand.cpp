@@ -1,0 +1,67 @@
+#include "expand.h"
+
+#include <vector>
+
+#include "text.h"
+
+namespace llp {
+
+namespace {
+const std::vector<std::string_view> kNames = {"HOME", "PWD", "WORKSPACE", "TMPDIR", "env.NAME"};
+}
+
+Expansion expand_variables(std::string_view text, const Variables &vars) {
+  Expansion out;
+  size_t i = 0;
+  if (text == "~" || text.substr(0, 2) == "~/") {
+    if (!vars.home) return {{}, "`~` is used but HOME is not set", "set HOME, or write the path out", 0};
+    out.value = *vars.home;
+    i = 1;
+  }
+  while (i < text.size()) {
+    char c = text[i];
+    if (c != '$') {
+      out.value += c;
+      ++i;
+      continue;
+    }
+    if (i + 1 < text.size() && text[i + 1] == '$') {
+      out.value += '$';
+      i += 2;
+      continue;
+    }
+    if (i + 1 >= text.size() || text[i + 1] != '{')
+      return {{}, "a lone `$`", "write ${NAME} for a variable or $$ for a literal $", i};
+    size_t close = text.find('}', i + 2);
+    if (close == std::string_view::npos) return {{}, "`${` without a closing `}`", {}, i};
+    std::string_view name = text.substr(i + 2, close - i - 2);
+    const std::optional<std::string> *value = nullptr;
+    std::optional<std::string> env_value;
+    if (name == "HOME") value = &vars.home;
+    else if (name == "PWD") value = &vars.pwd;
+    else if (name == "WORKSPACE") value = &vars.workspace;
+    else if (name == "TMPDIR") value = &vars.tmpdir;
+    else if (name.substr(0, 4) == "env." && name.size() > 4) {
+      std::string key(name.substr(4));
+      if (vars.env) {
+        auto it = vars.env->find(key);
+        if (it != vars.env->end()) env_value = it->second;
+      }
+      if (!env_value)
+        return {{}, "environment variable " + key + " is not set",
+                "an unset variable is an error, never an empty string; set it or use `optional = true` "
+                "on a grant that may be absent",
+                i};
+      value = &env_value;
+    } else {
+      std::string hint = suggestion(name, kNames);
+      return {{}, "unknown variable ${" + std::string(name) + "}", hint, i};
+    }
+    if (!*value) return {{}, "${" + std::string(name) + "} is not set", {}, i};
+    out.value += **value;
+    i = close + 1;
+  }
+  return out;
+}
+
+}  // namespace llp

@@ -1,0 +1,27 @@
+// Variables in paths: ~, ${HOME}, ${PWD}, ${WORKSPACE}, ${TMPDIR},
+// ${env.NAME}, and $$ for a literal $. An unknown variable or an unset
+// environment variable is an error, never an empty string: an empty
+// expansion would turn "${env.CACHE}/x" into "/x".
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace llp {
+
+struct Variables {
+  std::optional<std::string> home, pwd, workspace, tmpdir;
+  const std::map<std::string, std::string> *env = nullptr;
+};
+
+struct Expansion {
+  std::string value;
+  std::string error;  // empty on success
+  std::string hint;
+  size_t offset = 0;  // where in the text the problem starts
+};
+
+Expansion expand_variables(std::string_view text, const Variables &vars);
+
+}  // namespace llp

@@ -1,0 +1,127 @@
+#include "explain.h"
+
+#include "paths.h"
+#include "resolve.h"
+
+namespace llp {
+
+namespace {
+
+const char *rights(Access a) {
+  return a == Access::Rw ? "read, execute, list, write, create, remove, rename/link, truncate, device ioctl"
+                         : "read, execute, list";
+}
+
+void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
+  out += "  " + std::string(access_name(g.access)) + (g.optional ? "-try " : "     ") + g.path + "\n";
+  out += "         rights: " + std::string(rights(g.access)) + (g.optional ? " (skipped if missing)" : "") + "\n";
+  std::string where = r.sources.where(g.loc);
+  out += "         from: " + g.origin + (where.empty() ? "" : " at " + where) + "\n";
+  if (g.written != g.path) out += "         written: " + g.written + "\n";
+  if (g.relative) out += "         relative: resolved against the policy file's folder, giving " + g.expanded + "\n";
+  if (g.expanded != g.path && !g.expanded.empty())
+    out += "         canonical: " + g.path + " (symlinks resolved; " + g.expanded + " is what was asked)\n";
+  if (!g.why.empty()) out += "         why: " + g.why + "\n";
+}
+
+void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &out) {
+  out += "grants (" + std::to_string(layer.grants.size()) + "):\n";
+  for (const Grant &g : layer.grants) grant_lines(r, g, out);
+  out += "network: ";
+  if (!layer.net.restricted) out += "TCP unrestricted (no [network] restriction)\n";
+  else
+    out += "TCP restricted (Landlock ABI 4): connect " +
+           (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
+           (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
+  out += "scopes: ";
+  if (layer.scopes.empty()) out += "none\n";
+  for (size_t i = 0; i < layer.scopes.size(); ++i)
+    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI 6)\n");
+}
+
+}  // namespace
+
+std::string port_ranges(const std::vector<long> &ports) {
+  std::string out;
+  for (size_t i = 0; i < ports.size();) {
+    size_t j = i;
+    while (j + 1 < ports.size() && ports[j + 1] == ports[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(ports[i]) + (j > i ? "-" + std::to_string(ports[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string explain(const CompileResult &r) {
+  const Plan &p = r.plan;
+  std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
+  out += "mode: " + p.mode + "\n";
+  if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
+  out += "workspace: " + p.workspace + "\n";
+  out += "launcher: " + p.launcher +
+         (p.pinned ? ", pinned with --expect-version " + p.version : ", unpinned (--unpinned)") + "\n";
+  if (p.nested) out += "layer 1 (your policy):\n";
+  layer_lines(r, p.outer, out);
+  if (p.nested) {
+    out += "layer 2 (your policy narrowed by the project's; the kernel enforces both):\n";
+    layer_lines(r, p.inner, out);
+  }
+  out += "audit: " + std::string(p.log_denials ? "denials of the command are logged (--log-denials, ABI 7)"
+                                               : "the kernel's default (denials of the command are not logged)") +
+         (p.no_log ? "; the launcher's own denials are not logged (--no-log)" : "") + "\n";
+  if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
+  if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
+  if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";
+  if (!p.hidden.empty()) {
+    out += "hidden (no grant covers them):\n";
+    for (const Hidden &h : p.hidden) out += "  " + h.path + "  (" + h.written + ": " + h.origin + ")\n";
+    if (!p.unlistable.empty()) {
+      out += "  cost: no rule covers these folders, only their entries, so they cannot be listed:\n";
+      for (const std::string &u : p.unlistable) out += "    " + u + "\n";
+      out += "  cost: an entry created in them after this compile is not granted; compile again\n";
+      out += "  cost: a hidden file reachable through another mount (a bind mount) is not hidden there\n";
+    }
+  }
+  out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
+  for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
+  if (!p.dropped.empty()) {
+    out += "dropped (" + std::to_string(p.dropped.size()) + "):\n";
+    for (const Dropped &d : p.dropped) {
+      std::string where = r.sources.where(d.grant.loc);
+      out += "  " + std::string(access_name(d.grant.access)) + " " + d.grant.path + ": " + d.reason +
+             (where.empty() ? "" : " [" + where + "]") + "\n";
+    }
+  }
+  out += "note: Landlock has no deny rule; a read-only folder inside a writable grant cannot exist. To keep a\n"
+         "  folder read-only, grant the sibling folders that need writing instead of their parent.\n";
+  for (const std::string &n : p.notes) out += "note: " + n + "\n";
+  return out;
+}
+
+std::string why(const CompileResult &r, const std::string &asked, bool write) {
+  const Plan &p = r.plan;
+  std::string path = canonical_or_lexical(lexical_normalize(asked));
+  std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
+  if (!p.sandboxed) return out + "allowed: danger-full-access has no sandbox\n";
+  Access need = write ? Access::Rw : Access::Ro;
+  for (const Hidden &h : p.hidden)
+    if (is_within(path, h.path)) return out + "denied: hidden (" + h.written + ": " + h.origin + ")\n";
+  const std::vector<const LayerPlan *> layers = p.nested ? std::vector<const LayerPlan *>{&p.outer, &p.inner}
+                                                         : std::vector<const LayerPlan *>{&p.outer};
+  std::string answer;
+  for (const LayerPlan *layer : layers) {
+    const Grant *g = covering_grant(layer->grants, path, need);
+    if (!g) {
+      const Grant *ro = write ? covering_grant(layer->grants, path, Access::Ro) : nullptr;
+      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + ro->origin + ")\n";
+      return out + "denied: no grant covers it" + (p.nested && layer == &p.inner ? " in the project's layer" : "") + "\n";
+    }
+    std::string where = r.sources.where(g->loc);
+    answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
+              " by " + access_name(g->access) + " " + g->path + " (" + g->origin + (where.empty() ? "" : " at " + where) + ")";
+  }
+  return out + answer + "\n";
+}
+
+}  // namespace llp

@@ -1,0 +1,277 @@
+// landlock-policy: the command line around compile(). Exit 0 success,
+// 1 the policy is invalid (diagnostics on stderr), 2 usage error. Nothing
+// is written to stdout unless the whole compile succeeded, so a pipeline
+// never receives half an argv.
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "compile.h"
+#include "emit.h"
+#include "explain.h"
+#include "launcher_check.h"
+#include "paths.h"
+#include "starter.h"
+#include "text.h"
+#include "version.h"
+
+extern char **environ;
+
+namespace {
+
+using namespace llp;
+
+constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
+
+constexpr char kUsageText[] =
+    "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
+    "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
+    "       landlock-policy check   POLICY.toml...\n"
+    "       landlock-policy explain [OPTION]... POLICY.toml\n"
+    "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
+    "       landlock-policy init    --mode read-only|workspace-write|custom [FILE]\n"
+    "       landlock-policy --version | --help\n\n"
+    "Options:\n"
+    "  --profile NAME       apply [profiles.NAME]\n"
+    "  --set KEY=VALUE      override workspace, mode, strict or launcher\n"
+    "  --target host|portable  host (default): canonicalise on this machine;\n"
+    "                       portable: paths as written, no existence checks\n"
+    "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
+    "                       else the one installed beside landlock-policy)\n"
+    "  --unpinned           omit --expect-version from the argv\n"
+    "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
+    "                       required when stdout is not a terminal\n\n"
+    "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
+    "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
+    "Format: docs/policy-format.md\n";
+
+int usage(const std::string &why) {
+  std::fprintf(stderr, "landlock-policy: %s\n%s", why.c_str(), "try `landlock-policy --help`\n");
+  return kUsage;
+}
+
+bool write_all(int fd, const std::string &s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    ssize_t n = write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::string self_dir() {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return {};
+  return dir_name(std::string(buf, static_cast<size_t>(n)));
+}
+
+struct Cli {
+  std::string subcommand;
+  std::vector<std::string> files;  // positional arguments before "--"
+  std::vector<std::string> command;
+  std::string format, mode;
+  bool write = false;
+  CompileOptions options;
+};
+
+// Parses everything after the subcommand; "" on success, else the usage error.
+std::string parse_cli(int argc, char **argv, Cli &cli) {
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    if (a == "--") {
+      cli.command.assign(argv + i + 1, argv + argc);
+      if (cli.command.empty()) return "no COMMAND after --";
+      break;
+    }
+    std::string v;
+    if (a == "--format") {
+      if (!value(cli.format)) return "--format needs shell, json or nul";
+      if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
+        return "--format " + cli.format + ": expected shell, json or nul";
+    } else if (a == "--profile") {
+      if (!value(cli.options.profile)) return "--profile needs a NAME";
+    } else if (a == "--set") {
+      if (!value(v)) return "--set needs KEY=VALUE";
+      size_t eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return "--set " + v + ": expected KEY=VALUE";
+      std::string key = v.substr(0, eq);
+      const auto &keys = settable_keys();
+      if (std::find(keys.begin(), keys.end(), key) == keys.end())
+        return "--set " + key + ": unknown key; " + suggestion(key, keys);
+      cli.options.sets.emplace_back(key, v.substr(eq + 1));
+    } else if (a == "--target") {
+      if (!value(v) || (v != "host" && v != "portable")) return "--target needs host or portable";
+      cli.options.target = v == "host" ? Target::Host : Target::Portable;
+    } else if (a == "--launcher") {
+      if (!value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
+    } else if (a == "--unpinned") {
+      cli.options.unpinned = true;
+    } else if (a == "--write" && cli.subcommand == "why") {
+      cli.write = true;
+    } else if (a == "--mode" && cli.subcommand == "init") {
+      if (!value(cli.mode)) return "--mode needs a mode";
+    } else if (a.size() > 1 && a[0] == '-') {
+      return "unknown option " + a;
+    } else {
+      cli.files.push_back(a);
+    }
+  }
+  return {};
+}
+
+CompileOptions base_options(const Cli &cli) {
+  CompileOptions o = cli.options;
+  for (char **e = environ; e && *e; ++e) {
+    std::string kv = *e;
+    size_t eq = kv.find('=');
+    if (eq != std::string::npos) o.env.emplace(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  char cwd[PATH_MAX];
+  o.cwd = getcwd(cwd, sizeof cwd) ? cwd : "/";
+  std::string dir = self_dir();
+  o.default_launcher = dir.empty() ? "" : dir + "/landlock-run";
+  o.version = kVersion;
+  return o;
+}
+
+bool read_policy(const std::string &name, std::string &text) {
+  std::ifstream in(name, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  text = buf.str();
+  return true;
+}
+
+// Compiles one file, prints its diagnostics; nullopt-like: ok=false.
+CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command) {
+  CompileOptions o = base_options(cli);
+  o.policy_name = file;
+  o.command = command;
+  if (!read_policy(file, o.policy_text)) {
+    CompileResult r;
+    r.diags.error({}, "cannot read " + file + ": " + std::strerror(errno));
+    return r;
+  }
+  CompileResult r = compile(o);
+  if (r.ok && r.plan.sandboxed && o.target == Target::Host && !o.unpinned) {
+    std::string mismatch = check_launcher_version(r.plan.launcher, kVersion, kLauncherSourceSha256);
+    if (!mismatch.empty()) {
+      r.diags.error({}, mismatch, "rebuild and reinstall both binaries together, or pass --launcher PATH");
+      r.ok = false;
+    }
+  }
+  return r;
+}
+
+int finish(const CompileResult &r) {
+  std::string d = r.rendered();
+  if (!d.empty()) write_all(2, d);
+  return r.ok ? kOk : kInvalid;
+}
+
+int cmd_argv(const Cli &cli) {
+  if (cli.files.size() != 1) return usage("argv takes exactly one POLICY.toml");
+  std::string format = cli.format;
+  if (format.empty()) {
+    if (!isatty(1)) return usage("argv: --format shell|json|nul is required when stdout is not a terminal");
+    format = "shell";
+  }
+  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  if (finish(r) != kOk) return kInvalid;
+  std::string out;
+  if (format == "shell") out = format_shell(r.argv);
+  else if (format == "nul") out = format_nul(r.argv);
+  else if (!format_json(r.argv, out)) return usage("--format json: an argument is not valid UTF-8; use --format nul");
+  return write_all(1, out) ? kOk : kInvalid;
+}
+
+int cmd_exec(const Cli &cli) {
+  if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
+  if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
+  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  if (finish(r) != kOk) return kInvalid;
+  std::vector<char *> args;
+  for (const std::string &a : r.argv) args.push_back(const_cast<char *>(a.c_str()));  // NOLINT: execv's signature
+  args.push_back(nullptr);
+  if (r.plan.sandboxed && r.argv[0].find('/') != std::string::npos) execv(args[0], args.data());
+  else execvp(args[0], args.data());
+  int e = errno;
+  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", args[0], std::strerror(e));
+  return e == ENOENT ? 127 : 126;
+}
+
+int cmd_check(const Cli &cli) {
+  if (cli.files.empty()) return usage("check takes at least one POLICY.toml");
+  if (!cli.command.empty()) return usage("check takes no COMMAND");
+  int status = kOk;
+  for (const std::string &f : cli.files)
+    if (finish(compile_file(cli, f, {})) != kOk) status = kInvalid;
+  return status;
+}
+
+int cmd_explain(const Cli &cli) {
+  if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
+  CompileResult r = compile_file(cli, cli.files[0], {});
+  if (finish(r) != kOk) return kInvalid;
+  return write_all(1, explain(r)) ? kOk : kInvalid;
+}
+
+int cmd_why(const Cli &cli) {
+  if (cli.files.size() != 2) return usage("why takes POLICY.toml PATH");
+  CompileResult r = compile_file(cli, cli.files[0], {});
+  if (finish(r) != kOk) return kInvalid;
+  std::string path = cli.files[1];
+  if (path.empty() || path[0] != '/') path = join_path(base_options(cli).cwd, path);
+  return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
+}
+
+int cmd_init(const Cli &cli) {
+  if (cli.mode.empty()) return usage("init needs --mode read-only|workspace-write|custom");
+  auto text = starter_policy(cli.mode);
+  if (!text) return usage("init --mode " + cli.mode + ": expected read-only, workspace-write or custom");
+  if (cli.files.empty()) return write_all(1, *text) ? kOk : kInvalid;
+  if (cli.files.size() != 1) return usage("init takes at most one FILE");
+  int fd = open(cli.files[0].c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);  // never overwrite
+  if (fd < 0) return usage("init: " + cli.files[0] + ": " + std::strerror(errno));
+  bool ok = write_all(fd, *text);
+  return close(fd) == 0 && ok ? kOk : kInvalid;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2) return usage("no subcommand");
+  std::string sub = argv[1];
+  if (sub == "--version") {
+    std::printf("landlock-policy %s launcher-source-sha256=%s\n", kVersion, kLauncherSourceSha256);
+    return kOk;
+  }
+  if (sub == "--help" || sub == "-h") return write_all(1, kUsageText) ? kOk : kInvalid;
+  Cli cli;
+  cli.subcommand = sub;
+  if (std::string e = parse_cli(argc, argv, cli); !e.empty()) return usage(e);
+  if (sub == "argv") return cmd_argv(cli);
+  if (sub == "exec") return cmd_exec(cli);
+  if (sub == "check") return cmd_check(cli);
+  if (sub == "explain") return cmd_explain(cli);
+  if (sub == "why") return cmd_why(cli);
+  if (sub == "init") return cmd_init(cli);
+  return usage("unknown subcommand " + sub + "; " +
+               suggestion(sub, {"argv", "exec", "check", "explain", "why", "init"}));
+}

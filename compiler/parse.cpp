@@ -1,0 +1,311 @@
+// TOML text -> Layer. The only file that includes toml++ (header-only, so
+// the binary needs no shared library and the sanitizers see all of it).
+#define TOML_EXCEPTIONS 0
+#define TOML_HEADER_ONLY 1
+#include <toml++/toml.h>
+
+#include <algorithm>
+
+#include "policy.h"
+#include "text.h"
+
+namespace llp {
+namespace {
+
+// Keys each kind of table accepts; anything else is an error with a hint.
+const std::vector<std::string_view> kTopKeys = {
+    "version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets",
+    "protect", "launcher", "network", "scopes", "audit", "best_effort", "require_abi",
+    "keep_fds", "project", "compose", "profiles"};
+const std::vector<std::string_view> kProfileKeys = {
+    "mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher",
+    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose"};
+const std::vector<std::string_view> kGrantKeys = {"path", "optional", "why"};
+const std::vector<std::string_view> kHideKeys = {"path", "why"};
+const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
+const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect"};
+const std::vector<std::string_view> kLauncherKeys = {"path"};
+const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind"};
+const std::vector<std::string_view> kAuditKeys = {"log_denials", "log_launcher"};
+
+class Parser {
+ public:
+  Parser(const Sources &sources, int file, Diagnostics &diags) : sources_(sources), file_(file), diags_(diags) {}
+
+  bool run(FileLayers &out) {
+    const SourceFile &src = sources_.file(file_);
+    toml::parse_result result = toml::parse(std::string_view(src.text), std::string_view(src.name));
+    if (!result) {
+      const toml::parse_error &err = result.error();
+      diags_.error(loc(err.source()), "not valid TOML: " + std::string(err.description()),
+                   "see docs/policy-format.md for the format");
+      return false;
+    }
+    const toml::table &root = result.table();
+    top(root, out);
+    return true;
+  }
+
+ private:
+  Loc loc(const toml::source_region &r) const {
+    return {file_, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
+  }
+  Loc loc(const toml::node &n) const { return loc(n.source()); }
+
+  void type_error(const toml::node &n, std::string_view key, std::string_view expected) {
+    diags_.error(loc(n), "`" + std::string(key) + "` must be " + std::string(expected));
+  }
+
+  void unknown_key(const toml::key &k, std::string_view table, const std::vector<std::string_view> &valid) {
+    diags_.error(loc(k.source()), "unknown key `" + std::string(k.str()) + "`" +
+                                      (table.empty() ? std::string() : " in [" + std::string(table) + "]"),
+                 suggestion(k.str(), valid));
+  }
+
+  template <class T>
+  bool scalar(const toml::node &n, std::string_view key, Setting<T> &out);
+
+  bool boolean(const toml::node &n, std::string_view key, Setting<bool> &out) {
+    if (!n.is_boolean()) return type_error(n, key, "true or false"), false;
+    out.value = n.as_boolean()->get();
+    out.loc = loc(n);
+    return true;
+  }
+  bool string(const toml::node &n, std::string_view key, Setting<std::string> &out) {
+    if (!n.is_string()) return type_error(n, key, "a string"), false;
+    out.value = n.as_string()->get();
+    out.loc = loc(n);
+    return true;
+  }
+  bool integer(const toml::node &n, std::string_view key, Setting<long> &out) {
+    if (!n.is_integer()) return type_error(n, key, "an integer"), false;
+    out.value = static_cast<long>(n.as_integer()->get());
+    out.loc = loc(n);
+    return true;
+  }
+
+  // One path: "string" or { path = "...", optional = true, why = "..." }.
+  bool path_entry(const toml::node &n, std::string_view key, const std::vector<std::string_view> &keys,
+                  PathEntry &out) {
+    out.loc = loc(n);
+    if (const auto *s = n.as_string()) {
+      out.text = s->get();
+      return true;
+    }
+    const toml::table *t = n.as_table();
+    if (!t) return type_error(n, key, "a path string or a table like { path = \"...\" }"), false;
+    bool has_path = false;
+    for (auto &&[k, v] : *t) {
+      std::string_view name = k.str();
+      if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
+        unknown_key(k, std::string(key) + " entry", keys);
+      } else if (name == "path") {
+        if (!v.is_string()) type_error(v, "path", "a string");
+        else out.text = v.as_string()->get(), out.loc = loc(v), has_path = true;
+      } else if (name == "optional") {
+        if (!v.is_boolean()) type_error(v, "optional", "true or false");
+        else out.optional = v.as_boolean()->get();
+      } else if (name == "why") {
+        if (!v.is_string()) type_error(v, "why", "a string");
+        else out.why = v.as_string()->get();
+      }
+    }
+    if (!has_path) diags_.error(loc(n), "this `" + std::string(key) + "` entry has no `path`");
+    return has_path;
+  }
+
+  void path_list(const toml::node &n, std::string_view key, const std::vector<std::string_view> &keys,
+                 std::vector<PathEntry> &out) {
+    const toml::array *a = n.as_array();
+    if (!a) return type_error(n, key, "an array, like " + std::string(key) + " = [\"...\"]");
+    for (const toml::node &el : *a) {
+      PathEntry e;
+      if (path_entry(el, key, keys, e)) out.push_back(std::move(e));
+    }
+  }
+
+  // Ports: 443, or "8000-8010" (inclusive), each in 0..65535.
+  void port_list(const toml::node &n, std::string_view key, std::vector<PortEntry> &out) {
+    const toml::array *a = n.as_array();
+    if (!a) return type_error(n, key, "an array of ports, like " + std::string(key) + " = [443, \"8000-8010\"]");
+    for (const toml::node &el : *a) {
+      PortEntry p;
+      p.loc = loc(el);
+      if (const auto *i = el.as_integer()) {
+        p.lo = p.hi = static_cast<long>(i->get());
+        if (i->get() < 0 || i->get() > 65535) {
+          diags_.error(p.loc, "port " + std::to_string(i->get()) + " is out of range", "a TCP port is 0 to 65535");
+          continue;
+        }
+      } else if (const auto *s = el.as_string()) {
+        if (!parse_range(s->get(), p)) {
+          diags_.error(p.loc, "`" + s->get() + "` is not a port range",
+                       "write a range as \"LOW-HIGH\" with 0 <= LOW <= HIGH <= 65535, or a port as a number");
+          continue;
+        }
+      } else {
+        type_error(el, key, "ports (numbers) or ranges (\"LOW-HIGH\")");
+        continue;
+      }
+      out.push_back(p);
+    }
+  }
+
+  static bool parse_number(std::string_view s, long &out) {
+    if (s.empty() || s.size() > 5) return false;
+    long n = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + (c - '0');
+    }
+    out = n;
+    return n <= 65535;
+  }
+  static bool parse_range(std::string_view s, PortEntry &p) {
+    size_t dash = s.find('-');
+    if (dash == std::string_view::npos) return parse_number(s, p.lo) && (p.hi = p.lo, true);
+    return parse_number(s.substr(0, dash), p.lo) && parse_number(s.substr(dash + 1), p.hi) && p.lo <= p.hi;
+  }
+
+  void names(const toml::node &n, std::string_view key, std::vector<NameEntry> &out) {
+    const toml::array *a = n.as_array();
+    if (!a) return type_error(n, key, "an array of strings");
+    for (const toml::node &el : *a) {
+      if (!el.is_string()) {
+        type_error(el, key, "an array of strings");
+        continue;
+      }
+      out.push_back({el.as_string()->get(), loc(el), true});
+    }
+  }
+
+  // Calls each(key, node) for known keys of a sub-table, reports the others.
+  template <class Each>
+  void sub_table(const toml::node &n, std::string_view name, const std::vector<std::string_view> &keys, Each each) {
+    const toml::table *t = n.as_table();
+    if (!t) return type_error(n, name, "a table ([" + std::string(name) + "])");
+    for (auto &&[k, v] : *t) {
+      if (std::find(keys.begin(), keys.end(), k.str()) == keys.end()) unknown_key(k, name, keys);
+      else each(k.str(), v);
+    }
+  }
+
+  void layer(const toml::table &t, Layer &out, bool is_profile, FileLayers *file) {
+    const std::vector<std::string_view> &keys = is_profile ? kProfileKeys : kTopKeys;
+    for (auto &&[k, v] : t) {
+      std::string_view key = k.str();
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        unknown_key(k, is_profile ? "profiles.*" : "", keys);
+        continue;
+      }
+      if (key == "version") integer(v, key, out.version);
+      else if (key == "mode") string(v, key, out.mode);
+      else if (key == "workspace") string(v, key, out.workspace);
+      else if (key == "compose") string(v, key, out.compose);
+      else if (key == "strict") boolean(v, key, out.strict);
+      else if (key == "best_effort") boolean(v, key, out.best_effort);
+      else if (key == "keep_fds") boolean(v, key, out.keep_fds);
+      else if (key == "hide_secrets") boolean(v, key, out.hide_secrets);
+      else if (key == "require_abi") integer(v, key, out.require_abi);
+      else if (key == "extends") path_list(v, key, {}, out.extends);
+      else if (key == "ro") path_list(v, key, kGrantKeys, out.ro);
+      else if (key == "rw") path_list(v, key, kGrantKeys, out.rw);
+      else if (key == "hide") path_list(v, key, kHideKeys, out.hide);
+      else if (key == "scopes") names(v, key, out.scopes);
+      else if (key == "project") {
+        PathEntry e;
+        if (path_entry(v, key, kProjectKeys, e)) out.project = std::move(e);
+      } else if (key == "protect") {
+        sub_table(v, key, kProtectKeys, [&](std::string_view sk, const toml::node &sv) {
+          path_list(sv, sk, {}, sk == "paths" ? out.protect : out.unprotect);
+        });
+      } else if (key == "launcher") {
+        sub_table(v, key, kLauncherKeys, [&](std::string_view sk, const toml::node &sv) {
+          string(sv, sk, out.launcher_path);
+        });
+      } else if (key == "network") {
+        sub_table(v, key, kNetworkKeys, [&](std::string_view sk, const toml::node &sv) {
+          if (sk == "restrict") boolean(sv, sk, out.net_restrict);
+          else port_list(sv, sk, sk == "connect" ? out.connect : out.bind);
+        });
+      } else if (key == "audit") {
+        sub_table(v, key, kAuditKeys, [&](std::string_view sk, const toml::node &sv) {
+          boolean(sv, sk, sk == "log_denials" ? out.log_denials : out.log_launcher);
+        });
+      } else if (key == "profiles" && file) {
+        const toml::table *profiles = v.as_table();
+        if (!profiles) {
+          type_error(v, key, "a table of [profiles.NAME] tables");
+          continue;
+        }
+        for (auto &&[name, body] : *profiles) {
+          const toml::table *pt = body.as_table();
+          if (!pt) {
+            type_error(body, "profiles." + std::string(name.str()), "a table");
+            continue;
+          }
+          std::string pname(name.str());
+          file->profile_locs[pname] = loc(name.source());
+          layer(*pt, file->profiles[pname], true, nullptr);
+        }
+      }
+    }
+  }
+
+  void top(const toml::table &root, FileLayers &out) {
+    layer(root, out.base, false, &out);
+    if (!out.base.version.value) {
+      diags_.error({file_, 1, 1}, "missing `version = 1` at the top of the policy",
+                   "the format is versioned so that a future format is never misread: start the file with version = 1");
+    } else if (*out.base.version.value != kPolicyVersion) {
+      diags_.error(out.base.version.loc,
+                   "unsupported policy format version " + std::to_string(*out.base.version.value),
+                   "this landlock-policy reads version = 1");
+    }
+  }
+
+  const Sources &sources_;
+  int file_;
+  Diagnostics &diags_;
+};
+
+template <class T>
+void append(std::vector<T> &into, const std::vector<T> &from) {
+  into.insert(into.end(), from.begin(), from.end());
+}
+template <class T>
+void override_with(Setting<T> &into, const Setting<T> &from) {
+  if (from.value) into = from;
+}
+
+}  // namespace
+
+bool parse_policy(const Sources &sources, int file, Diagnostics &diags, FileLayers &out) {
+  return Parser(sources, file, diags).run(out);
+}
+
+void merge_layer(Layer &into, const Layer &from) {
+  override_with(into.mode, from.mode);
+  override_with(into.workspace, from.workspace);
+  override_with(into.compose, from.compose);
+  override_with(into.launcher_path, from.launcher_path);
+  override_with(into.strict, from.strict);
+  override_with(into.best_effort, from.best_effort);
+  override_with(into.keep_fds, from.keep_fds);
+  override_with(into.hide_secrets, from.hide_secrets);
+  override_with(into.net_restrict, from.net_restrict);
+  override_with(into.log_denials, from.log_denials);
+  override_with(into.log_launcher, from.log_launcher);
+  override_with(into.require_abi, from.require_abi);
+  append(into.ro, from.ro);
+  append(into.rw, from.rw);
+  append(into.hide, from.hide);
+  append(into.protect, from.protect);
+  append(into.unprotect, from.unprotect);
+  append(into.connect, from.connect);
+  append(into.bind, from.bind);
+  append(into.scopes, from.scopes);
+  if (from.project) into.project = from.project;
+}
+
+}  // namespace llp

@@ -1,0 +1,70 @@
+// The policy as written: what one TOML table (a file's top level or one of
+// its [profiles.NAME]) says, with the position of every value, before any
+// variable is expanded or any path is looked at.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag.h"
+
+namespace llp {
+
+inline constexpr int kPolicyVersion = 1;
+
+// A path as written: a grant, a hidden or protected path, an extends entry.
+struct PathEntry {
+  std::string text;       // before expansion
+  bool optional = false;  // grants: emit --ro-try/--rw-try; project: may be missing
+  std::string why;        // shown by explain
+  Loc loc;
+  bool trusted = true;    // false: it comes from a project policy
+};
+
+// An inclusive port range; a single port is lo == hi.
+struct PortEntry {
+  long lo = 0, hi = 0;
+  Loc loc;
+  bool trusted = true;
+};
+
+struct NameEntry {
+  std::string name;
+  Loc loc;
+  bool trusted = true;
+};
+
+template <class T>
+struct Setting {
+  std::optional<T> value;
+  Loc loc;
+  bool trusted = true;
+};
+
+struct Layer {
+  bool trusted = true;  // false: a project policy's layer
+  Setting<long> version;
+  Setting<std::string> mode, workspace, compose, launcher_path;
+  Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
+  Setting<long> require_abi;
+  std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;
+  std::vector<PortEntry> connect, bind;
+  std::vector<NameEntry> scopes;
+  std::optional<PathEntry> project;
+};
+
+struct FileLayers {
+  Layer base;
+  std::map<std::string, Layer> profiles;
+  std::map<std::string, Loc> profile_locs;
+};
+
+// Parses the TOML text of sources.file(file) into layers. Every problem is
+// a diagnostic; false when the file could not be read as TOML at all.
+bool parse_policy(const Sources &sources, int file, Diagnostics &diags, FileLayers &out);
+
+// Appends lists and overrides scalars: the merging rule of extends and profiles.
+void merge_layer(Layer &into, const Layer &from);
+
+}  // namespace llp

@@ -1,0 +1,32 @@
+// A bounded directory walk: used to find symlinks inside protected folders
+// and .git folders inside writable grants. Bounded so that a huge tree can
+// never stall a compile; the caller decides what "did not finish" means.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace llp {
+
+struct WalkLimits {
+  int max_depth = 8;
+  long max_entries = 20000;
+  bool deeper_is_error = true;  // false: simply do not look below max_depth
+};
+
+enum class WalkStatus { Finished, TooLarge, Unreadable };
+
+struct WalkResult {
+  WalkStatus status = WalkStatus::Finished;
+  std::string where;  // the folder that could not be read, or where the limit was hit
+};
+
+// Calls visit(path, is_symlink, is_dir) for every entry beneath root in
+// sorted order, without following symlinks; visit returns false to stop.
+WalkResult walk_tree(const std::string &root, const WalkLimits &limits,
+                     const std::function<bool(const std::string &, bool, bool)> &visit);
+
+// The sorted names in a folder (no "." or ".."); false when unreadable.
+bool list_dir(const std::string &dir, std::vector<std::string> &names);
+
+}  // namespace llp
