@@ -11,7 +11,7 @@ doc=$root/usr/share/doc/landlock-run
 
 pkg_file 0755 "$build/landlock-run" "$root/usr/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
-[ -z "$policy" ] || pkg_file 0755 "$policy" "$root/usr/bin/landlock-policy"
+[ -z "$policy" ] || pkg_bin_stripped "$policy" "$root/usr/bin/landlock-policy"
 for page in "$build"/man/*.[0-9]; do
   [ -f "$page" ] || pkg_die "no man pages in $build/man (make BUILD=$build man)"
   sect=${page##*.}

@@ -17,7 +17,7 @@ install -d -m 0755 "$top"
 
 pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
-[ -z "$policy" ] || pkg_file 0755 "$policy" "$top/bin/landlock-policy"
+[ -z "$policy" ] || pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
 pkg_file 0644 launcher/landlock-run.cpp "$top/src/landlock-run.cpp"
 pkg_file 0644 common/cli_flags.h "$top/src/cli_flags.h"
 for page in "$build"/man/*.[0-9]; do

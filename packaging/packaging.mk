@@ -30,7 +30,7 @@ NPM_DIR := $(BUILD)/npm
 NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-linux-x64-$(VERSION).tgz
 
 # The compiler joins every package as soon as compiler/compiler.mk builds it.
-POLICY_BIN := $(if $(wildcard compiler/compiler.mk),$(BUILD)/landlock-policy)
+POLICY_BIN := $(COMPILER)
 
 MAN_SRCS := $(wildcard docs/man/*.scd)
 MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))

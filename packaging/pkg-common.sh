@@ -16,6 +16,12 @@ pkg_file() {
   install -d -m 0755 "$(dirname "$3")" && install -m "$1" "$2" "$3"
 }
 
+# pkg_bin_stripped SRC DEST: a program without its symbol table (the build
+# leaves the compiler unstripped for debugging; packages ship it stripped).
+pkg_bin_stripped() {
+  pkg_file 0755 "$1" "$2" && strip --strip-unneeded --remove-section=.comment "$2"
+}
+
 # pkg_man_gz SRC DEST: gzip -9n (no name, no timestamp), mode 0644.
 pkg_man_gz() {
   install -d -m 0755 "$(dirname "$2")"
