@@ -1,0 +1,50 @@
+#!/bin/sh
+# The man pages stay true: every launcher flag of common/cli_flags.h is in
+# landlock-run(1), every compiler command of --help in landlock-policy(1),
+# the policy in landlock-policy(5)'s synopsis compiles, and each page
+# renders without a groff warning.
+set -u
+cd "$LLR_ROOT"
+man=$LLR_BUILD/man
+if ! command -v scdoc >/dev/null; then echo "SKIP man-pages: scdoc is not installed (make deps)"; exit 0; fi
+for page in landlock-run.1 landlock-policy.1 landlock-policy.5; do
+  [ -f "$man/$page" ] || { echo "FAIL man-$page: not built (make man)"; continue; }
+  if command -v groff >/dev/null; then
+    warn=$(groff -man -Tutf8 -ww -z "$man/$page" 2>&1)
+    if [ -z "$warn" ]; then echo "PASS man-$page-renders"; else echo "FAIL man-$page-renders: $warn"; fi
+  else
+    echo "SKIP man-$page-renders: groff is not installed (make deps)"
+  fi
+done
+
+missing=
+for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' common/cli_flags.h); do
+  grep -q -- "\*$flag\*" docs/man/landlock-run.1.scd || missing="$missing $flag"
+done
+if [ -z "$missing" ]; then echo "PASS man-landlock-run.1-has-every-flag"; else echo "FAIL man-landlock-run.1-has-every-flag: missing$missing"; fi
+
+policy=$LLR_BUILD/landlock-policy
+if [ -x "$policy" ]; then
+  missing=
+  for cmd in $("$policy" --help 2>&1 | sed -n 's/^ *\(usage: \)\{0,1\}landlock-policy \([a-z][a-z]*\) .*/\2/p'); do
+    grep -q "^\*landlock-policy $cmd\*" docs/man/landlock-policy.1.scd || missing="$missing $cmd"
+  done
+  for opt in $("$policy" --help 2>&1 | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
+    grep -q -- "^\*$opt\*" docs/man/landlock-policy.1.scd || missing="$missing $opt"
+  done
+  if [ -z "$missing" ]; then echo "PASS man-landlock-policy.1-has-every-command-and-option"
+  else echo "FAIL man-landlock-policy.1-has-every-command-and-option: missing$missing"; fi
+
+  tmp=$(mktemp -d)
+  sed -n '/^# SYNOPSIS/,/^# DESCRIPTION/p' docs/man/landlock-policy.5.scd | sed -n '/^```$/,/^```$/p' | sed '/^```$/d; s/^\\//' >"$tmp/synopsis.toml"
+  mkdir -p "$tmp/ws" "$tmp/tmp"
+  if (cd "$tmp/ws" && TMPDIR=$tmp/tmp "$policy" check "$tmp/synopsis.toml") >"$tmp/log" 2>&1 && [ -s "$tmp/synopsis.toml" ]; then
+    echo "PASS man-landlock-policy.5-synopsis-compiles"
+  else
+    echo "FAIL man-landlock-policy.5-synopsis-compiles: $(head -3 "$tmp/log" | tr '\n' ' ')"
+  fi
+  rm -rf "$tmp"
+else
+  echo "SKIP man-landlock-policy-matches-compiler: the compiler is not built"
+fi
+exit 0
