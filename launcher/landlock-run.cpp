@@ -230,7 +230,7 @@ int query_abi() {
 // The handled rights and restrict_self flags for these options on this ABI.
 // A TCP/scope/audit request the kernel cannot enforce is fatal unless
 // --best-effort, which drops it with a notice.
-struct Plan { RulesetAttr attr{}; uint32_t restrict_flags = 0; };
+struct Plan { RulesetAttr attr{}; uint32_t restrict_flags = 0; Line notice; bool tell = false; };
 Plan plan_for(const Options &o, int abi) {
   Plan plan;
   plan.attr.handled_access_fs = fs_rights_for_abi(abi);
@@ -248,14 +248,14 @@ Plan plan_for(const Options &o, int abi) {
   if (need(o.scopes & kScopeSignalBit, 6, "--scope signal")) plan.attr.scoped |= kScopeSignalBit;
   if (need(o.log_denials, 7, "--log-denials")) plan.restrict_flags |= kLogNewExecOn;
   if (need(o.no_log, 7, "--no-log")) plan.restrict_flags |= kLogSameExecOff;
-  Line notice;  // what is not enforced is said, never hidden
+  Line &notice = plan.notice;  // what is not enforced is said, never hidden (right before exec)
   notice.add("landlock-run: notice: ");
   if (dropped.len) notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ").add(dropped.buf);
   if (dropped.len && !fs_enforcement_full(abi)) notice.add("; ");
   if (!fs_enforcement_full(abi))
     notice.add("partial enforcement on Landlock ABI ").num(abi).add(": ")
         .add(abi < 3 ? "truncate and device ioctl are" : "device ioctl is").add(" not governed");
-  if (dropped.len || !fs_enforcement_full(abi)) notice.emit(2);
+  plan.tell = dropped.len || !fs_enforcement_full(abi);
   return plan;
 }
 
@@ -309,7 +309,7 @@ int probe() {
     Options all;
     all.restrict_tcp = all.best_effort = true;
     all.scopes = kScopeAbstract | kScopeSignalBit;
-    int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);  // plan_for's notices are the parent's to tell
+    int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);  // its errors are not the probe's to tell
     if (devnull < 0 || dup2(devnull, 2) < 0) _exit(3);
     restrict_self(create_ruleset(plan_for(all, static_cast<int>(abi)).attr), 0);
     int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -385,6 +385,7 @@ int run(int argc, char **argv) {
   // Landlock checks at open time: an inherited fd would carry outside rights in.
   if (!o.keep_fds && syscall(kSysCloseRange, 3, ~0u, kCloseRangeCloexec) != 0)
     die("close_range", strerror(errno));
+  if (plan.tell) plan.notice.emit(2);  // only once confined: a launcher that fails prints one line
   execvp(argv[o.command], argv + o.command);
   int exit_code = errno == ENOENT || errno == ENOTDIR ? kExitNotFound : kExitCannotExecute;
   Line().add("landlock-run: ").add(argv[o.command]).add(": ").add(strerror(errno)).emit(2);
