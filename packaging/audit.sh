@@ -1,10 +1,11 @@
 #!/bin/sh
-# audit.sh LAUNCHER SOURCE: what an auditor checks before trusting the launcher.
+# audit.sh LAUNCHER SOURCE [COMPILER]: what an auditor checks before trusting
+# the launcher (and, briefly, the compiler that emits its argv).
 # The syscall list is measured (strace -f of a probe and of a confined run,
 # counted up to the exec of the command) when strace works here, and is
 # always also read from the source (every libc call that is a syscall).
 set -eu
-bin=$1 src=$2
+bin=$1 src=$2 compiler=${3:-}
 [ -x "$bin" ] || { echo "audit: $bin is not built" >&2; exit 1; }
 
 echo "landlock-run audit"
@@ -66,3 +67,14 @@ echo "syscall sites in the source:"
   grep -o -E '(^|[^A-Za-z_.>:])(open|openat|close|fcntl|fstat|prctl|execve|execvp|fork|waitpid|dup2|write|read|_exit|getcwd|stat|lstat|ioctl|dup|pipe|kill)\(' "$src" |
     sed -E 's/^[^A-Za-z_]*//; s/\($//'
 } | LC_ALL=C sort | uniq -c | awk '{ printf "  %-26s %s site(s)\n", $2, $1 }'
+
+if [ -n "$compiler" ] && [ -x "$compiler" ]; then
+  echo "compiler:       $compiler"
+  echo "  version:      $("$compiler" --version)"
+  case $("$compiler" --version) in
+    *"$(sha256sum "$src" | cut -d' ' -f1)"*) echo "  pinned to:    this launcher source (same digest)" ;;
+    *) echo "  pinned to:    ANOTHER launcher source" ;;
+  esac
+  echo "  size:         $(stat -c %s "$compiler") bytes, sha256 $(sha256sum "$compiler" | cut -d' ' -f1)"
+  echo "  file:         $(file -b "$compiler")"
+fi

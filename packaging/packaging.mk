@@ -10,7 +10,7 @@
 #
 # The logic lives in packaging/*.sh so that tests and ci/ run the same code.
 
-DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base
+DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base node-typescript
 
 # Reproducible builds: one timestamp for everything that needs one (man page
 # dates, archive mtimes, the Debian changelog); the last commit's time unless
@@ -32,6 +32,7 @@ NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-l
 # The compiler joins every package as soon as compiler/compiler.mk builds it.
 POLICY_BIN := $(COMPILER)
 
+HAVE_SCDOC := $(shell command -v scdoc)
 MAN_SRCS := $(wildcard docs/man/*.scd)
 MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))
 
@@ -42,11 +43,18 @@ $(BUILD)/man/%: docs/man/%.scd VERSION
 	@mkdir -p $(dir $@)
 	sed 's/@VERSION@/$(VERSION)/g' $< | scdoc > $@.tmp && mv $@.tmp $@
 
+# `make install` also installs the man pages (when scdoc can build them).
+.PHONY: install-man
+install: $(if $(HAVE_SCDOC),install-man)
+install-man: $(MAN_PAGES)
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	for p in $(MAN_PAGES); do install -m 0644 $$p $(DESTDIR)$(PREFIX)/share/man/man$${p##*.}/; done
+
 reproducible-check:
 	sh packaging/reproducible-check.sh
 
-audit: $(LAUNCHER)
-	@sh packaging/audit.sh $(LAUNCHER) $(LAUNCHER_SRC)
+audit: $(LAUNCHER) $(POLICY_BIN)
+	@sh packaging/audit.sh $(LAUNCHER) $(LAUNCHER_SRC) $(POLICY_BIN)
 
 PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_flags.h \
   LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh
@@ -66,7 +74,6 @@ $(NPM_TARBALLS) &: $(LAUNCHER) $(NPM_SRCS) common/cli_flags.h LICENSE VERSION
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).
-HAVE_SCDOC := $(shell command -v scdoc)
 HAVE_DPKG_DEB := $(shell command -v dpkg-deb)
 HAVE_NPM := $(shell command -v npm)
 CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(if $(HAVE_DPKG_DEB),$(DEB_FILE)))

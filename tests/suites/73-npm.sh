@@ -64,6 +64,22 @@ for script in npm-consumer.cjs npm-consumer.mjs; do
   fi
 done
 
+# The types, checked against the installed package as a TypeScript user
+# would (strict, node16 resolution: ESM through index.d.mts, CJS index.d.ts).
+if command -v tsc >/dev/null; then
+  cp "$LLR_ROOT"/tests/packaging/npm-types*.?ts "$consumer/"
+  tsc_run() { (cd "$consumer" && tsc --noEmit --strict --module node16 --moduleResolution node16 "$@") 2>&1; }
+  if out=$(tsc_run npm-types.mts npm-types.cts); then
+    echo "PASS npm-types-check-esm-and-cjs"
+  else
+    echo "FAIL npm-types-check-esm-and-cjs: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
+  fi
+  n=$(tsc_run npm-types-bad.mts | grep -c 'error TS')
+  if [ "$n" -eq 3 ]; then echo "PASS npm-types-reject-bad-policy"; else echo "FAIL npm-types-reject-bad-policy: $n of 3 errors"; fi
+else
+  echo "SKIP npm-types-check: tsc is not installed (node-typescript, make deps)"
+fi
+
 # A stripped mode bit must be reported as such, never as "no enforcement".
 chmod a-x "$bin"
 out=$(cd "$consumer" && node -e 'try { require("landlock-run").launcherPath(); console.log("no error") } catch (e) { console.log(e.message) }' 2>&1)
