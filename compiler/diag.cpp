@@ -1,6 +1,7 @@
 #include "diag.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace llp {
 
@@ -86,8 +87,19 @@ void snippet(std::string &out, const Sources &sources, const Loc &loc) {
 }  // namespace
 
 std::string Diagnostics::render(const Sources &sources) const {
+  // In file and line order, as a compiler would print them; diagnostics
+  // without a position (command line, environment) come last.
+  std::vector<const Diagnostic *> sorted;
+  for (const Diagnostic &d : list_) sorted.push_back(&d);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic *a, const Diagnostic *b) {
+    auto key = [](const Diagnostic *d) {
+      return std::make_tuple(d->loc.file < 0 ? 1 << 30 : d->loc.file, d->loc.line, d->loc.col);
+    };
+    return key(a) < key(b);
+  });
   std::string out;
-  for (const Diagnostic &d : list_) {
+  for (const Diagnostic *dp : sorted) {
+    const Diagnostic &d = *dp;
     std::string where = sources.where(d.loc);
     out += (where.empty() ? std::string("landlock-policy") : where) + ": " + label(d.severity) + ": " +
            d.message + "\n";

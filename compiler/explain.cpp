@@ -17,6 +17,7 @@ void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
   out += "         rights: " + std::string(rights(g.access)) + (g.optional ? " (skipped if missing)" : "") + "\n";
   std::string where = r.sources.where(g.loc);
   out += "         from: " + g.origin + (where.empty() ? "" : " at " + where) + "\n";
+  if (!g.user_written && g.origin.rfind("complement", 0) == 0) return;  // one of many siblings: nothing more to say
   if (g.written != g.path) out += "         written: " + g.written + "\n";
   if (g.relative) out += "         relative: resolved against the policy file's folder, giving " + g.expanded + "\n";
   if (g.expanded != g.path && !g.expanded.empty())

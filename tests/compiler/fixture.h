@@ -1,0 +1,81 @@
+// Test fixture for the compiler's unit tests: a throw-away directory tree
+// with a fake HOME (secrets included), a workspace and a temp dir, and a
+// helper that compiles TOML text against it without touching the real HOME.
+#pragma once
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+#include "../../compiler/compile.h"
+
+namespace llp_test {
+
+struct Tree {
+  std::string root;
+
+  Tree() {
+    char tmpl[] = "/tmp/llp-unit.XXXXXX";
+    const char *made = mkdtemp(tmpl);
+    root = made ? made : "/tmp/llp-unit.failed";
+    for (const char *d : {"/home", "/home/.ssh", "/home/.aws", "/ws", "/ws/src", "/ws/docs", "/tmp", "/data",
+                          "/data/a", "/data/b", "/data/a/deep"})
+      mkdir((root + d).c_str(), 0755);
+    file("/home/.ssh/id_ed25519", "secret");
+    file("/home/notes.txt", "notes");
+    file("/data/a/f", "f");
+  }
+  ~Tree() {
+    std::string cmd = "rm -rf '" + root + "'";
+    if (std::system(cmd.c_str()) != 0) {  // NOLINT(cert-env33-c): our own temp dir, quoted
+    }
+  }
+  Tree(const Tree &) = delete;
+  Tree &operator=(const Tree &) = delete;
+
+  std::string path(const std::string &rel) const { return root + rel; }
+  void file(const std::string &rel, const std::string &text) const {
+    std::ofstream(root + rel) << text;
+  }
+  void dir(const std::string &rel) const { mkdir((root + rel).c_str(), 0755); }
+
+  // Options for compiling text as ROOT/policy.toml with HOME, TMPDIR and the workspace inside the tree.
+  llp::CompileOptions options(const std::string &text) const {
+    llp::CompileOptions o;
+    o.policy_name = root + "/policy.toml";
+    o.policy_text = text;
+    o.env = {{"HOME", root + "/home"}, {"TMPDIR", root + "/tmp"}, {"LLP_TEST_ROOT", root}};
+    o.cwd = root;
+    o.sets = {{"workspace", root + "/ws"}};
+    o.default_launcher = root + "/bin/landlock-run";
+    o.version = "9.9.9";
+    return o;
+  }
+
+  llp::CompileResult compile(const std::string &text) const { return llp::compile(options(text)); }
+};
+
+// "--ro PATH" pairs of an argv, as "ro PATH" strings relative to the tree.
+inline std::vector<std::string> grants_of(const llp::CompileResult &r, const std::string &root) {
+  std::vector<std::string> out;
+  for (const llp::Grant &g : r.plan.outer.grants) {
+    std::string p = g.path.rfind(root, 0) == 0 ? "@" + g.path.substr(root.size()) : g.path;
+    out.push_back(std::string(llp::access_name(g.access)) + (g.optional ? "-try " : " ") + p);
+  }
+  return out;
+}
+
+inline bool has_error(const llp::CompileResult &r, const std::string &needle) {
+  for (const llp::Diagnostic &d : r.diags.all())
+    if (d.severity == llp::Severity::Error && d.message.find(needle) != std::string::npos) return true;
+  return false;
+}
+inline bool has_warning(const llp::CompileResult &r, const std::string &needle) {
+  for (const llp::Diagnostic &d : r.diags.all())
+    if (d.severity == llp::Severity::Warning && d.message.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace llp_test

@@ -1,0 +1,97 @@
+// Unit tests: the output formats. Shell quoting is checked against a real
+// /bin/sh for every byte value, since "safe to eval" is a claim about sh.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+#include "../../compiler/emit.h"
+
+using namespace llp;
+
+namespace {
+
+// What `sh -c "printf %s QUOTED"` prints.
+std::string through_sh(const std::string &arg) {
+  std::string script = "printf %s " + shell_quote(arg);
+  std::string cmd = "sh -c " + shell_quote(script);
+  FILE *p = popen(cmd.c_str(), "r");
+  if (!p) return "<popen failed>";
+  std::string out;
+  char buf[256];
+  size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("compiler emit") {
+  TEST_CASE("shell quoting leaves plain words alone and quotes the rest") {
+    CHECK(shell_quote("/usr/bin") == "/usr/bin");
+    CHECK(shell_quote("--ro") == "--ro");
+    CHECK(shell_quote("") == "''");
+    CHECK(shell_quote("a b") == "'a b'");
+    CHECK(shell_quote("it's") == "'it'\\''s'");
+    CHECK(shell_quote("$(rm -rf /)") == "'$(rm -rf /)'");
+  }
+  TEST_CASE("every byte survives eval by /bin/sh") {
+    std::string all;
+    for (int c = 1; c < 256; ++c) all += static_cast<char>(c);
+    CHECK(through_sh(all) == all);
+    for (const char *hostile : {"'", "\"", "\\", "`id`", "$HOME", "a\nb", "*", "~", "-n", "!!", "#x", "a;b|c&d"})
+      CHECK(through_sh(hostile) == hostile);
+  }
+  TEST_CASE("random byte strings survive eval") {
+    std::mt19937 rng(12345);
+    for (int i = 0; i < 40; ++i) {
+      std::string s;
+      int len = static_cast<int>(rng() % 20);
+      for (int k = 0; k < len; ++k) s += static_cast<char>(1 + rng() % 255);
+      CHECK(through_sh(s) == s);
+    }
+  }
+  TEST_CASE("json escapes quotes, backslashes and control characters") {
+    std::string out;
+    REQUIRE(format_json({"a", "q\"b\\", "n\nt\t\x01"}, out));
+    CHECK(out == "[\"a\", \"q\\\"b\\\\\", \"n\\nt\\t\\u0001\"]\n");
+    CHECK_FALSE(format_json({"\xff"}, out));
+    REQUIRE(format_json({}, out));
+    CHECK(out == "[]\n");
+  }
+  TEST_CASE("nul format terminates every argument") {
+    CHECK(format_nul({"a", "b c"}) == std::string("a\0b c\0", 6));
+  }
+  TEST_CASE("argv: pinned launcher, sorted grants, network, separator") {
+    Plan plan;
+    plan.launcher = "/bin/landlock-run";
+    plan.version = "1.2.3";
+    Grant ro, rw;
+    ro.path = "/usr";
+    rw.path = "/ws";
+    rw.access = Access::Rw;
+    rw.optional = true;
+    plan.outer.grants = {ro, rw};
+    plan.outer.net.restricted = true;
+    plan.outer.net.connect = {443};
+    plan.outer.scopes = {"signal"};
+    plan.no_log = true;
+    std::vector<std::string> argv = build_argv(plan, {"make", "-j"});
+    CHECK(argv == std::vector<std::string>{"/bin/landlock-run", "--expect-version", "1.2.3", "--ro", "/usr",
+                                           "--rw-try", "/ws", "--connect-tcp", "443", "--scope", "signal",
+                                           "--no-log", "--", "make", "-j"});
+    plan.pinned = false;
+    plan.outer.net.connect.clear();
+    CHECK(build_argv(plan, {})[1] == "--ro");
+    CHECK(build_argv(plan, {}).back() == "--");
+    std::vector<std::string> restrict_only = build_argv(plan, {});
+    CHECK(std::find(restrict_only.begin(), restrict_only.end(), "--restrict-tcp") != restrict_only.end());
+  }
+  TEST_CASE("danger-full-access emits the command alone") {
+    Plan plan;
+    plan.sandboxed = false;
+    CHECK(build_argv(plan, {"id"}) == std::vector<std::string>{"id"});
+  }
+}
