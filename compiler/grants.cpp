@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "paths.h"
+#include "text.h"
 
 namespace llp {
 
@@ -25,13 +26,13 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
     r.relative = true;
   }
   if (std::string problem = path_problem(r.expanded); !problem.empty()) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + entry.text + "`: " + problem,
+    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: " + problem,
                     "write an absolute path, or one relative to the policy file's folder");
     return std::nullopt;
   }
   if (!ctx.host) {
     if (r.expanded.find("/../") != std::string::npos || r.expanded.ends_with("/..")) {
-      ctx.diags.error(entry.loc, std::string(what) + " `" + entry.text + "`: `..` in a portable path",
+      ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: `..` in a portable path",
                       "--target portable cannot know what `..` crosses on the other machine; write the path without it");
       return std::nullopt;
     }
@@ -43,14 +44,14 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
     r.path = *c;
     r.exists = true;
   } else if (existence == Existence::Required) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + entry.text + "`: " + r.expanded + ": " + std::strerror(error),
+    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: " + printable(r.expanded) + ": " + std::strerror(error),
                     error == ENOENT ? "create it, or mark the grant { path = \"...\", optional = true }" : "");
     return std::nullopt;
   } else {
     r.path = canonical_or_lexical(r.expanded);
   }
   if (std::string problem = path_problem(r.path); !problem.empty()) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + entry.text + "` resolves to a path that cannot be granted: " + problem);
+    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "` resolves to a path that cannot be granted: " + problem);
     return std::nullopt;
   }
   return r;

@@ -99,7 +99,7 @@ class Loader {
         ctx_.diags.error(e.loc, "empty `extends` entry");
         continue;
       }
-      std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(join_path(dir_name(ctx_.sources.file(index).name), x.value));
+      std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(sibling(ctx_.sources.file(index).name, x.value));
       std::string id = identity(ctx_, name);
       if (std::find(stack.begin(), stack.end(), id) != stack.end()) {
         std::string chain;
@@ -151,6 +151,11 @@ class Loader {
   static Loc shifted(Loc loc, size_t offset) {
     if (loc.col > 0) loc.col += static_cast<int>(offset) + 1;  // +1: the opening quote
     return loc;
+  }
+  // rel next to the file `name`, spelled the way the user spelled name.
+  static std::string sibling(const std::string &name, const std::string &rel) {
+    std::string dir = dir_name(name);
+    return dir == "." ? rel : join_path(dir, rel);
   }
   static std::string lexical_normalize_rel(const std::string &p) {
     if (!p.empty() && p[0] == '/') return lexical_normalize(p);

@@ -43,7 +43,7 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       if (g.access == keep.access) {
         ctx.plan.dropped.push_back({g, "duplicate of " + describe(keep)});
       } else {
-        if (g.user_written && keep.user_written)
+        if (g.user_written && keep.user_written && !ctx.diags.has_errors())
           ctx.diags.note(g.loc, "ro and rw grants on " + g.path + ": it becomes rw").related.push_back(
               {keep.loc, "the rw grant is here"});
         ctx.plan.dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
@@ -80,7 +80,8 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       keep[i] = false;
       ctx.plan.dropped.push_back({g, "covered by " + describe(*rw_parent)});
     } else if (const Grant *parent = g.access == Access::Rw ? rw_parent : ro_parent) {
-      if (g.user_written && parent->user_written)
+      // Notes explain a successful compile; next to errors they are noise.
+      if (g.user_written && parent->user_written && !ctx.diags.has_errors())
         ctx.diags.note(g.loc, describe(g) + " is covered by " + describe(*parent) + ": dropped");
       keep[i] = false;
       ctx.plan.dropped.push_back({g, "covered by " + describe(*parent)});

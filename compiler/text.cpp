@@ -39,6 +39,23 @@ size_t find_control(std::string_view s) {
   return std::string_view::npos;
 }
 
+std::string printable(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  bool utf8 = valid_utf8(s);
+  std::string out;
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f || (!utf8 && u >= 0x80)) {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<size_t> row(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) row[j] = j;

@@ -12,6 +12,10 @@ bool valid_utf8(std::string_view s);
 // The first byte below 0x20 or 0x7f (NUL, newline, escape...), or npos.
 size_t find_control(std::string_view s);
 
+// s with control characters and invalid UTF-8 shown as \xNN, for messages:
+// a diagnostic must never write a raw escape sequence to the terminal.
+std::string printable(std::string_view s);
+
 // Levenshtein distance, for "did you mean" hints.
 size_t edit_distance(std::string_view a, std::string_view b);
 

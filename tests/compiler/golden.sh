@@ -1,0 +1,83 @@
+#!/bin/sh
+# Golden tests: for each golden/NAME.toml, `landlock-policy argv --format
+# json` must print exactly golden/NAME.json (absent: nothing, and exit 1)
+# and exactly golden/NAME.err on stderr. golden/NAME.args adds arguments.
+# Machine-specific strings are replaced before comparing: the temp world
+# by @T@, the golden folder by @GOLDEN@, the version by @VERSION@.
+# UPDATE=1 rewrites the expectations from the current output (review the diff!).
+# Then every ```toml block in README.md and docs/*.md, and every
+# docs/examples/*.toml, must pass `landlock-policy check`.
+set -u
+policy_bin=$1
+root=${LLR_ROOT:?}
+. "$root/tests/compiler/env.sh"
+golden="$root/tests/compiler/golden"
+version=$(cat "$root/VERSION")
+mkdir -p "$T/data/a/deep"
+echo "odd" >"$T/data/b/it's odd"
+
+normalise() {
+  sed -e "s|$T|@T@|g" -e "s|$golden|@GOLDEN@|g" -e "s|\"$version\"|\"@VERSION@\"|g" -e "s|version $version|version @VERSION@|g"
+}
+
+for toml in "$golden"/*.toml; do
+  name=$(basename "$toml" .toml)
+  args=""
+  [ -f "$golden/$name.args" ] && args=$(cat "$golden/$name.args")
+  # shellcheck disable=SC2086  # NAME.args is a word list on purpose
+  (cd "$golden" && "$policy_bin" argv --format json --launcher /opt/llr/bin/landlock-run --set workspace="$WS" \
+    $args "$name.toml" -- make -j4) >"$T/out" 2>"$T/err"
+  rc=$?
+  normalise <"$T/out" >"$T/out.n"
+  normalise <"$T/err" >"$T/err.n"
+  if [ "${UPDATE:-}" = 1 ]; then
+    if [ -s "$T/out.n" ]; then cp "$T/out.n" "$golden/$name.json"; else rm -f "$golden/$name.json"; fi
+    cp "$T/err.n" "$golden/$name.err"
+  fi
+  want_rc=1
+  [ -f "$golden/$name.json" ] && want_rc=0
+  if [ "$rc" -ne "$want_rc" ]; then
+    echo "FAIL golden $name: exit $rc, expected $want_rc"; sed 's/^/    /' "$T/err"; continue
+  fi
+  if [ "$want_rc" -ne 0 ] && [ -s "$T/out" ]; then
+    echo "FAIL golden $name: a failed compile wrote to stdout"; continue
+  fi
+  if [ "$want_rc" -eq 0 ] && ! cmp -s "$T/out.n" "$golden/$name.json"; then
+    echo "FAIL golden $name: argv differs"; diff "$golden/$name.json" "$T/out.n" | sed 's/^/    /'; continue
+  fi
+  if ! cmp -s "$T/err.n" "$golden/$name.err" 2>/dev/null; then
+    echo "FAIL golden $name: diagnostics differ"; diff "$golden/$name.err" "$T/err.n" | sed 's/^/    /'; continue
+  fi
+  echo "PASS golden $name"
+done
+
+# Determinism: the same input twice gives the same bytes.
+(cd "$golden" && "$policy_bin" argv --format nul --launcher /x --set workspace="$WS" network.toml) >"$T/a" 2>/dev/null
+(cd "$golden" && "$policy_bin" argv --format nul --launcher /x --set workspace="$WS" network.toml) >"$T/b" 2>/dev/null
+if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then echo "PASS golden deterministic output"
+else echo "FAIL golden deterministic output: two runs differ or are empty"; fi
+
+# The docs' examples. Blocks are extracted beside copies of docs/examples,
+# so an example may extend one of those.
+mkdir -p "$T/docs"
+cp "$root"/docs/examples/*.toml "$T/docs/" 2>/dev/null
+for md in "$root/README.md" "$root"/docs/*.md; do
+  [ -f "$md" ] || continue
+  awk -v dir="$T/docs" -v base="$(basename "$md" .md)" '
+    /^```toml[ \t]*$/ { n++; file = sprintf("%s/%s-block%02d.toml", dir, base, n); inblock = 1; next }
+    /^```/ && inblock { inblock = 0; close(file); next }
+    inblock { print > file }
+  ' "$md"
+done
+examples=0
+for ex in "$T"/docs/*.toml; do
+  [ -f "$ex" ] || continue
+  examples=$((examples + 1))
+  name=$(basename "$ex")
+  if (cd "$T/docs" && "$policy_bin" check --set workspace="$WS" "$name") >"$T/err" 2>&1; then
+    echo "PASS docs example $name"
+  else
+    echo "FAIL docs example $name: landlock-policy check failed"; sed 's/^/    /' "$T/err"
+  fi
+done
+if [ "$examples" -lt 3 ]; then echo "FAIL docs examples: only $examples found"; fi
