@@ -17,6 +17,13 @@ DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base node-typescript
 # the caller sets it. Exported, so gcc's __DATE__ would honour it too.
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || stat -c %Y VERSION)
 export SOURCE_DATE_EPOCH
+# Rewritten only when the epoch changes (a new commit), so that what embeds
+# it (man page dates, archive mtimes) is rebuilt then, and only then.
+SDE_STAMP := $(BUILD)/.source-date-epoch
+.PHONY: FORCE-SDE
+$(SDE_STAMP): FORCE-SDE
+	@mkdir -p $(dir $@)
+	@echo $(SOURCE_DATE_EPOCH) | cmp -s - $@ || echo $(SOURCE_DATE_EPOCH) >$@
 
 # The release tarball goes to dist/ for the default build directory, and to
 # $(BUILD)/dist for any other, so that parallel build directories never share
@@ -39,7 +46,7 @@ MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))
 .PHONY: reproducible-check audit man dist deb npm
 
 man: $(MAN_PAGES)
-$(BUILD)/man/%: docs/man/%.scd VERSION
+$(BUILD)/man/%: docs/man/%.scd VERSION $(SDE_STAMP)
 	@mkdir -p $(dir $@)
 	sed 's/@VERSION@/$(VERSION)/g' $< | scdoc > $@.tmp && mv $@.tmp $@
 
@@ -57,7 +64,7 @@ audit: $(LAUNCHER) $(POLICY_BIN)
 	@sh packaging/audit.sh $(LAUNCHER) $(LAUNCHER_SRC) $(POLICY_BIN)
 
 PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_flags.h \
-  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh
+  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP)
 
 dist: $(DIST_TARBALL)
 $(DIST_TARBALL): $(PKG_INPUTS)
