@@ -10,7 +10,10 @@ if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LL
 tarball=$dist/$name.tar.gz
 if ! command -v scdoc >/dev/null; then echo "SKIP dist: scdoc is not installed (make deps)"; exit 0; fi
 [ -f "$tarball" ] || { echo "FAIL dist-built: $tarball is missing (make dist)"; exit 1; }
-: "${SOURCE_DATE_EPOCH:=$(git log -1 --format=%ct)}"
+# The epoch the build used (packaging.mk records it; by default the last
+# commit's time), so that a commit landing meanwhile cannot fool the test.
+SOURCE_DATE_EPOCH=$(cat "$LLR_BUILD/.source-date-epoch" 2>/dev/null || git log -1 --format=%ct)
+export SOURCE_DATE_EPOCH
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
