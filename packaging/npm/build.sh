@@ -18,9 +18,11 @@ gen() {  # gen SRC DEST: the @VERSION@ templates
 
 entry=$stage/landlock-run
 install -d -m 0755 "$entry"
-for f in index.js index.mjs index.d.ts index.d.mts README.md; do
+for f in index.js index.mjs index.d.ts README.md; do
   pkg_file 0644 "packaging/npm/landlock-run/$f" "$entry/$f"
 done
+# The ESM types are the same declarations (index.mjs re-exports index.js).
+pkg_file 0644 packaging/npm/landlock-run/index.d.ts "$entry/index.d.mts"
 gen packaging/npm/landlock-run/package.json.in "$entry/package.json"
 node packaging/npm/gen-flags.cjs common/cli_flags.h "$entry/flags.json"
 chmod 0644 "$entry/flags.json"

@@ -3,6 +3,7 @@
 # its launcher, unpacked into a throwaway root, confines a write.
 set -u
 cd "$LLR_ROOT"
+. tests/packaging/lib.sh
 ver=$(cat VERSION)
 deb=$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb
 if ! command -v dpkg-deb >/dev/null || ! command -v scdoc >/dev/null; then
@@ -56,18 +57,7 @@ if [ "$("$bin" --version)" = "landlock-run $ver source-sha256=$src_sha" ]; then
 else
   echo "FAIL deb-installed-launcher-version: $("$bin" --version 2>&1)"
 fi
-mkdir "$tmp/in" "$tmp/out"
-"$bin" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/out/f" 2>"$tmp/err"
-if [ ! -e "$tmp/out/f" ] && grep -q 'Permission denied' "$tmp/err"; then
-  echo "PASS deb-installed-launcher-denies-write-outside"
-else
-  echo "FAIL deb-installed-launcher-denies-write-outside: $(cat "$tmp/err")"
-fi
-if "$bin" --ro / --rw "$tmp/in" -- /bin/sh -c 'echo x >"$1"' sh "$tmp/in/f" && [ -s "$tmp/in/f" ]; then
-  echo "PASS deb-installed-launcher-write-inside-lands"
-else
-  echo "FAIL deb-installed-launcher-write-inside-lands"
-fi
+check_confines deb-installed-launcher "$bin" "$tmp/run"
 if [ -x "$root/usr/bin/landlock-policy" ]; then
   case $("$root/usr/bin/landlock-policy" --version 2>&1) in
     *"$ver"*) echo "PASS deb-installed-compiler-version" ;;
@@ -78,12 +68,9 @@ fi
 # Man pages: gzip -9n (no name, no time) and they render.
 bad=
 for gz in "$root"/usr/share/man/man*/*.gz; do
-  set -- $(od -An -tu1 -N8 "$gz")
-  { [ $(($4 & 8)) -eq 0 ] && [ "$5$6$7$8" = "0000" ]; } || bad="$bad $(basename "$gz"): gzip header has a name or time"
-  if command -v groff >/dev/null; then
-    warn=$(gzip -dc "$gz" | groff -man -Tutf8 -ww -z 2>&1)
-    [ -z "$warn" ] || bad="$bad $(basename "$gz"): $warn"
-  fi
+  gzip_n "$gz" || bad="$bad $(basename "$gz"): gzip header has a name or time"
+  warn=$(render_warnings "$gz")
+  [ -z "$warn" ] || bad="$bad $(basename "$gz"): $warn"
 done
 if [ -z "$bad" ]; then echo "PASS deb-man-pages-gzip-n-and-render"; else echo "FAIL deb-man-pages-gzip-n-and-render:$bad"; fi
 if grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$root/usr/share/doc/landlock-run/copyright"; then

@@ -5,12 +5,13 @@
 # renders without a groff warning.
 set -u
 cd "$LLR_ROOT"
+. tests/packaging/lib.sh
 man=$LLR_BUILD/man
 if ! command -v scdoc >/dev/null; then echo "SKIP man-pages: scdoc is not installed (make deps)"; exit 0; fi
 for page in landlock-run.1 landlock-policy.1 landlock-policy.5; do
   [ -f "$man/$page" ] || { echo "FAIL man-$page: not built (make man)"; continue; }
   if command -v groff >/dev/null; then
-    warn=$(groff -man -Tutf8 -ww -z "$man/$page" 2>&1)
+    warn=$(render_warnings "$man/$page")
     if [ -z "$warn" ]; then echo "PASS man-$page-renders"; else echo "FAIL man-$page-renders: $warn"; fi
   else
     echo "SKIP man-$page-renders: groff is not installed (make deps)"
