@@ -119,7 +119,8 @@ CompileResult compile(const CompileOptions &opt) {
   protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
   Protection protection = build_protection(ctx, protection_layer, plan.launcher);
   check_writable(ctx, protection, user);
-  check_writable(ctx, protection, project);
+  // Project grants are not checked here: what survives apply_trust lies
+  // inside the user's checked grants, and the rest is dropped as widening.
   check_git(ctx, user);
 
   bool hide_secrets = trusted.hide_secrets.value.value_or(mode_hides_secrets(mode));
@@ -130,12 +131,14 @@ CompileResult compile(const CompileOptions &opt) {
   hide.insert(hide.end(), untrusted.hide.begin(), untrusted.hide.end());
   std::vector<Hidden> hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
   plan.hidden = hidden;
-  apply_hiding(ctx, hidden, user);
-  apply_hiding(ctx, hidden, project);
 
+  // Trust before hiding: a project's grant is judged as written (rw "/" is a
+  // widening, whatever part of it the complement would leave).
   const bool has_project = !untrusted.ro.empty() || !untrusted.rw.empty() || !untrusted.connect.empty() ||
                            !untrusted.bind.empty() || !untrusted.scopes.empty() || untrusted.net_restrict.value;
   apply_trust(ctx, user, project, nest && has_project, inner);
+  apply_hiding(ctx, hidden, user);
+  apply_hiding(ctx, hidden, inner);
   normalise_grants(ctx, user);
   verify_hidden(ctx, hidden, user);
   plan.outer.grants = std::move(user);

@@ -140,7 +140,9 @@ class Loader {
       if (!optional) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
       return -1;
     }
-    ctx_.policy_files.push_back(identity(ctx_, name));
+    // The user's own files are protected from writes; a project policy is
+    // untrusted anyway (it can only narrow), and it lives in the workspace.
+    if (trusted) ctx_.policy_files.push_back(identity(ctx_, name));
     return ctx_.sources.add({name, text, trusted});
   }
 

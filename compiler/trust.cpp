@@ -1,5 +1,7 @@
 #include "trust.h"
 
+#include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include "paths.h"
@@ -72,6 +74,15 @@ void apply_trust(Context &ctx, const std::vector<Grant> &user, std::vector<Grant
 }
 
 void report_widenings(Context &ctx) {
+  std::sort(ctx.widenings.begin(), ctx.widenings.end(), [](const Widening &a, const Widening &b) {
+    return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) < std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
+  });
+  ctx.widenings.erase(std::unique(ctx.widenings.begin(), ctx.widenings.end(),
+                                  [](const Widening &a, const Widening &b) {
+                                    return a.loc.file == b.loc.file && a.loc.line == b.loc.line &&
+                                           a.loc.col == b.loc.col && a.message == b.message;
+                                  }),
+                      ctx.widenings.end());
   for (const Widening &w : ctx.widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
                              "a policy file inside the project is untrusted; put the grant in your own policy if you want it");

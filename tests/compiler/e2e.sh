@@ -1,0 +1,166 @@
+#!/bin/sh
+# End-to-end: landlock-policy with the real launcher on this kernel.
+# Outcomes are checked by errno (the op payload prints ok / EACCES / ...)
+# and on disk, not by exit codes alone. Usage: e2e.sh POLICY_BIN LAUNCHER OP
+set -u
+policy_bin=$1 launcher=$2 op=$3
+root=${LLR_ROOT:?}
+. "$root/tests/compiler/env.sh"
+
+pass() { echo "PASS compiler-e2e $1"; }
+fail() { echo "FAIL compiler-e2e $1: $2"; }
+skip() { echo "SKIP compiler-e2e $1: $2"; }
+# expect NAME WANT COMMAND...: the command's stdout must be exactly WANT.
+expect() {
+  name=$1 want=$2
+  shift 2
+  got=$("$@" 2>"$T/stderr")
+  if [ "$got" = "$want" ]; then pass "$name"; else fail "$name" "got '$got', want '$want' ($(head -c 300 "$T/stderr"))"; fi
+}
+
+probe=$("$launcher" --probe 2>&1)
+abi=$(echo "$probe" | sed -n 's/.* abi=\([0-9]*\).*/\1/p')
+if ! echo "$probe" | grep -q 'enforcement=\(full\|partial\)'; then
+  skip all "Landlock does not enforce on this kernel ($probe)"
+  exit 0
+fi
+
+cat >"$T/ws-policy.toml" <<'TOML'
+version = 1
+mode = "workspace-write"
+TOML
+run() { "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- "$@"; }
+
+# The canary: a write that must be denied is denied, so a sandbox that
+# silently does nothing fails here first.
+expect "write outside the workspace is denied (EACCES)" EACCES run "$op" write "$T/outside"
+if [ -e "$T/outside" ]; then fail "denied write leaves no file" "$T/outside exists"; else pass "denied write leaves no file"; fi
+expect "write inside the workspace lands" ok run "$op" write "$WS/inside"
+if [ -f "$WS/inside" ]; then pass "landed write is on disk"; else fail "landed write is on disk" "$WS/inside missing"; fi
+expect "write in TMPDIR lands" ok run "$op" write "$TMPDIR/t"
+expect "write to /dev/null is allowed" ok run "$op" write /dev/null
+expect "write to HOME is denied" EACCES run "$op" write "$HOME/planted"
+
+# Hiding: the secrets are read-denied, their neighbours are readable.
+expect "hidden ~/.ssh/id_ed25519 is unreadable (EACCES)" EACCES run "$op" read "$HOME/.ssh/id_ed25519"
+expect "hidden ~/.aws/credentials is unreadable (EACCES)" EACCES run "$op" read "$HOME/.aws/credentials"
+expect "a sibling of the secrets stays readable" ok run "$op" read "$HOME/notes.txt"
+expect "reading elsewhere still works" ok run "$op" read /etc/passwd
+expect "an ancestor of a hidden path is unlistable (the documented cost)" EACCES run "$op" readdir "$HOME"
+
+cat >"$T/hide-policy.toml" <<'TOML'
+version = 1
+mode = "custom"
+ro = ["/", "${env.LLR_TEST_ROOT}/data"]
+rw = ["/dev/null"]
+hide = ["${env.LLR_TEST_ROOT}/data/a"]
+hide_secrets = false
+TOML
+ln -s "$T/data/a/f" "$T/data/b/link-to-hidden"
+hide_run() { "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/hide-policy.toml" -- "$@"; }
+expect "hide list: the hidden file is unreadable" EACCES hide_run "$op" read "$T/data/a/f"
+expect "hide list: a symlink to the hidden file does not leak it" EACCES hide_run "$op" read "$T/data/b/link-to-hidden"
+expect "hide list: /proc/self/root does not bypass" EACCES hide_run "$op" read "/proc/self/root$T/data/a/f"
+expect "hide list: the sibling is readable" ok hide_run "$op" readdir "$T/data/b"
+
+# The shell format is eval-safe and runs the same sandbox.
+mkdir -p "$WS/with space"
+line=$("$policy_bin" argv --format shell --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- \
+  "$op" write "$WS/with space/it's")
+expect "argv --format shell | eval: the command runs confined" ok eval "$line"
+if [ -f "$WS/with space/it's" ]; then pass "shell format kept an odd path intact"; else fail "shell format kept an odd path intact" "no file"; fi
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- "$op" write "$T/nul-out" \
+  >"$T/argv.nul"
+expect "argv --format nul | xargs -0: denied outside" EACCES xargs -0 -a "$T/argv.nul" env
+
+# TCP (Landlock ABI 4): a granted port is reached (refused by nobody
+# listening), a port not granted is denied by Landlock. Loopback only.
+if [ "${abi:-0}" -ge 4 ]; then
+  cat >"$T/net-policy.toml" <<'TOML'
+version = 1
+mode = "workspace-write"
+[network]
+connect = [1]
+TOML
+  net_run() { "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/net-policy.toml" -- "$@"; }
+  expect "tcp: a granted port gets past Landlock (ECONNREFUSED)" ECONNREFUSED net_run "$op" connect 1
+  expect "tcp: a port not granted is denied (EACCES)" EACCES net_run "$op" connect 2
+else
+  skip "tcp ports" "needs Landlock ABI 4, the kernel has ${abi:-?}"
+fi
+
+# compose = "nest": the project's policy narrows and the kernel enforces it.
+mkdir -p "$WS/out"
+cat >"$WS/.landlock.toml" <<TOML
+version = 1
+ro = ["/", "$(dirname "$op")"]
+rw = ["\${WORKSPACE}/out", "/"]
+TOML
+cat >"$T/nest-policy.toml" <<'TOML'
+version = 1
+mode = "workspace-write"
+compose = "nest"
+project = "${WORKSPACE}/.landlock.toml"
+TOML
+nest_run() { "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/nest-policy.toml" -- "$@"; }
+expect "nest: the project's rw grant lands" ok nest_run "$op" write "$WS/out/x"
+expect "nest: the workspace outside the project's grant is denied" EACCES nest_run "$op" write "$WS/y"
+
+# Pinning: the argv carries --expect-version; a launcher of another version is refused.
+version=$(cat "$root/VERSION")
+if "$policy_bin" --version | grep -qx "landlock-policy $version launcher-source-sha256=[0-9a-f]\{64\}"; then
+  pass "--version prints the project's version and the launcher digest"
+else
+  fail "--version prints the project's version and the launcher digest" "$("$policy_bin" --version)"
+fi
+launcher_sha=$("$launcher" --version | sed -n 's/.*source-sha256=//p')
+if "$policy_bin" --version | grep -q "launcher-source-sha256=$launcher_sha\$"; then
+  pass "the compiler was built against this launcher's source"
+else fail "the compiler was built against this launcher's source" "$("$policy_bin" --version) vs $launcher_sha"; fi
+"$policy_bin" argv --format json --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/pinned.json"
+if grep -q "\"--expect-version\", \"$version\"" "$T/pinned.json"; then pass "argv is pinned"; else fail "argv is pinned" "$(cat "$T/pinned.json")"; fi
+printf '#!/bin/sh\necho "landlock-run 0.0.1 source-sha256=00"\n' >"$T/old-launcher"
+chmod +x "$T/old-launcher"
+"$policy_bin" argv --format json --launcher "$T/old-launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$T/out" ] && grep -q "0.0.1" "$T/err"; then pass "a launcher of another version is refused, nothing emitted"
+else fail "a launcher of another version is refused, nothing emitted" "rc=$rc out=$(cat "$T/out")"; fi
+if "$policy_bin" argv --format json --unpinned --launcher "$T/old-launcher" --set workspace="$WS" "$T/ws-policy.toml" 2>/dev/null |
+  grep -q expect-version; then fail "--unpinned omits the pin" "still pinned"; else pass "--unpinned omits the pin"; fi
+
+# Exit codes and stdout discipline.
+"$policy_bin" argv --format yaml "$T/ws-policy.toml" >"$T/out" 2>/dev/null
+rc=$?
+if [ "$rc" = 2 ] && [ ! -s "$T/out" ]; then pass "usage error: exit 2"; else fail "usage error: exit 2" "rc=$rc"; fi
+printf 'version = 1\nmode = "custom"\nrw = ["/"]\n' >"$T/bad.toml"
+"$policy_bin" argv --format json "$T/bad.toml" >"$T/out" 2>/dev/null
+rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$T/out" ]; then pass "invalid policy: exit 1, nothing on stdout"; else fail "invalid policy: exit 1, nothing on stdout" "rc=$rc"; fi
+"$policy_bin" argv "$T/ws-policy.toml" >"$T/out" 2>/dev/null
+rc=$?
+if [ "$rc" = 2 ]; then pass "the format must be explicit when stdout is not a terminal"; else fail "the format must be explicit when stdout is not a terminal" "rc=$rc"; fi
+"$policy_bin" check "$T/ws-policy.toml" "$T/bad.toml" >"$T/out" 2>/dev/null
+rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$T/out" ]; then pass "check: exit 1 when one of several files is invalid"; else fail "check: exit 1 when one of several files is invalid" "rc=$rc"; fi
+
+# explain, why, init.
+"$policy_bin" explain --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
+if grep -q "rw     $WS" "$T/explain" && grep -q "cannot be listed" "$T/explain" && grep -q "$HOME/.ssh" "$T/explain"; then
+  pass "explain shows grants, hidden paths and their cost"
+else fail "explain shows grants, hidden paths and their cost" "$(head -20 "$T/explain")"; fi
+expect_why() {
+  name=$1 pattern=$2
+  shift 2
+  if "$policy_bin" why --launcher "$launcher" --set workspace="$WS" "$@" | grep -q "$pattern"; then pass "$name"
+  else fail "$name" "$("$policy_bin" why --launcher "$launcher" --set workspace="$WS" "$@" 2>&1)"; fi
+}
+expect_why "why: a workspace file is writable" "allowed for writing by rw $WS" --write "$T/ws-policy.toml" "$WS/x"
+expect_why "why: a hidden secret is denied" "denied: hidden" "$T/ws-policy.toml" "$HOME/.ssh/id_ed25519"
+expect_why "why: /etc is read-only" "denied for writing" --write "$T/ws-policy.toml" /etc/passwd
+for mode in read-only workspace-write custom; do
+  rm -f "$T/init.toml"
+  if "$policy_bin" init --mode "$mode" "$T/init.toml" && "$policy_bin" check --set workspace="$WS" "$T/init.toml" 2>"$T/err"; then
+    pass "init --mode $mode writes a policy that checks"
+  else fail "init --mode $mode writes a policy that checks" "$(cat "$T/err")"; fi
+done
+if "$policy_bin" init --mode custom "$T/init.toml" 2>/dev/null; then fail "init never overwrites" "it did"; else pass "init never overwrites"; fi
