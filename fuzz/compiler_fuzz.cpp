@@ -1,0 +1,139 @@
+// libFuzzer target: the policy compiler's whole pure pipeline, TOML text to
+// the launcher's argv or diagnostics (llp::compile, compiler/compile.h), and
+// the round-trip property between the two halves of the project:
+//
+//   every argv the compiler emits is accepted by the launcher's own parser
+//   (launcher/landlock-run.cpp, LANDLOCK_RUN_NO_MAIN), and reading it back with
+//   for_each_valued_flag gives exactly the plan's grants (flag, -try, path, in
+//   order), ports, scopes, audit/fd/ABI/version options, layer by layer
+//   (a nested plan is two launchers), followed by the command untouched.
+//
+// A failed compile must carry at least one error and render without crashing.
+// Input: the policy text. A text starting with "#host" compiles for the host
+// target (paths canonicalised and checked on this machine, read only);
+// anything else for the portable target (deterministic: no file is looked at).
+// Files named by extends/project are served from memory (see read_file).
+// The compiler sources are built with fuzz/tomlpp_fix.h, a work-around for
+// two bugs of toml++ 3.3.0 this target found (reachable assertions that abort
+// landlock-policy, and unreachable code reached on some non-ASCII input).
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <string>
+#include <vector>
+
+#include "../compiler/compile.h"
+
+#define LANDLOCK_RUN_NO_MAIN
+#include "../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
+
+namespace {
+
+using llr_cli::Flag;
+
+[[noreturn]] void broken(const std::string &why, const std::string &policy) {
+  fprintf(stderr, "compiler round-trip broken: %s\n--- policy ---\n%s\n--------------\n", why.c_str(), policy.c_str());
+  abort();
+}
+
+Flag grant_flag(const llp::Grant &g) {
+  if (g.access == llp::Access::Rw) return g.optional ? Flag::RwTry : Flag::Rw;
+  return g.optional ? Flag::RoTry : Flag::Ro;
+}
+
+// Parses one launcher invocation starting at argv[start]; checks it against
+// the layer; returns the index of its COMMAND.
+size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp::Plan &plan,
+                   const llp::LayerPlan &layer, bool outermost, const std::string &policy) {
+  if (argv.size() <= start || argv[start] != plan.launcher) broken("a layer does not start with the launcher", policy);
+  std::vector<char *> args;
+  for (size_t i = start; i < argv.size(); ++i) args.push_back(const_cast<char *>(argv[i].c_str()));
+  args.push_back(nullptr);
+  llr::Options o;
+  llr::Error e = llr::parse_args(static_cast<int>(args.size() - 1), args.data(), o);
+  if (e.what) broken(std::string("the launcher rejects the compiler's argv: ") + e.what + ": " + e.why, policy);
+  if (o.command == 0) broken("the compiler's argv has no command", policy);
+
+  std::vector<std::pair<Flag, std::string>> grants;
+  std::vector<long> connect, bind;
+  std::vector<std::string> scopes;
+  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value) {
+    long n = -1;
+    switch (flag) {
+      case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry: grants.emplace_back(flag, value); break;
+      case Flag::ConnectTcp: llr::parse_number(value, 65535, &n), connect.push_back(n); break;
+      case Flag::BindTcp: llr::parse_number(value, 65535, &n), bind.push_back(n); break;
+      case Flag::Scope: scopes.emplace_back(value); break;
+      default: break;
+    }
+  });
+  if (grants.size() != layer.grants.size()) broken("grant count differs after the round trip", policy);
+  for (size_t i = 0; i < grants.size(); ++i)
+    if (grants[i].first != grant_flag(layer.grants[i]) || grants[i].second != layer.grants[i].path)
+      broken("grant " + std::to_string(i) + " differs after the round trip: " + layer.grants[i].path + " came back as " +
+                 llr_cli::spelling(grants[i].first) + " " + grants[i].second,
+             policy);
+  if (connect != layer.net.connect || bind != layer.net.bind) broken("TCP ports differ after the round trip", policy);
+  bool restricted = layer.net.restricted || !layer.net.connect.empty() || !layer.net.bind.empty();
+  if (o.restrict_tcp != restricted) broken("TCP restriction differs after the round trip", policy);
+  if (scopes != layer.scopes) broken("scopes differ after the round trip", policy);
+  uint64_t bits = 0;
+  for (const std::string &s : layer.scopes) bits |= llr::scope_bit(s.c_str());
+  if (o.scopes != bits) broken("scope bits differ after the round trip", policy);
+  if (o.require_abi != (outermost ? plan.require_abi : 0)) broken("--require-abi differs", policy);
+  if (plan.pinned != (o.expect_version != nullptr) || (plan.pinned && plan.version != o.expect_version))
+    broken("--expect-version differs", policy);
+  if (o.keep_fds != plan.keep_fds || o.log_denials != plan.log_denials || o.no_log != plan.no_log ||
+      o.best_effort != plan.best_effort)
+    broken("an option differs after the round trip", policy);
+  return start + static_cast<size_t>(o.command);
+}
+
+const char kBase[] = "version = 1\nmode = \"custom\"\nro = [\"/usr\", { path = \"lib\", optional = true }]\n";
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string text(reinterpret_cast<const char *>(data), size);
+  llp::CompileOptions opt;
+  opt.policy_name = "/etc/landlock/policy.toml";  // outside the workspace (/work/proj), so it may be written
+  opt.policy_text = text;
+  opt.env = {{"HOME", "/home/fuzz"}, {"TMPDIR", "/tmp"}, {"XDG_RUNTIME_DIR", "/run/user/1000"}, {"USER", "fuzz"}};
+  opt.cwd = "/work/proj";
+  opt.target = text.rfind("#host", 0) == 0 ? llp::Target::Host : llp::Target::Portable;
+  opt.default_launcher = "/usr/local/bin/landlock-run";
+  opt.version = "0.1.0";
+  opt.command = {"/bin/true", "--rw", "/", "--"};  // flags in the command must pass through untouched
+  opt.read_file = [](const std::string &path, std::string &out, std::string &error) {
+    if (path.size() >= 9 && path.compare(path.size() - 9, 9, "base.toml") == 0) return out = kBase, true;
+    if (path.size() >= 12 && path.compare(path.size() - 12, 12, "project.toml") == 0)
+      return out = "version = 1\nro = [\"src\"]\n", true;
+    error = "No such file or directory";
+    return false;
+  };
+
+  llp::CompileResult res = llp::compile(opt);
+  std::string rendered = res.rendered();  // must not crash, whatever went wrong
+  if (getenv("LLR_FUZZ_VERBOSE")) {  // BIN FILE... with it set: what each input compiled to
+    fprintf(stderr, "%s:", res.ok ? "ok" : "error");
+    for (const std::string &a : res.argv) fprintf(stderr, " [%s]", a.c_str());
+    fprintf(stderr, "\n%s", rendered.c_str());
+  }
+  if (!res.ok) {
+    if (!res.diags.has_errors()) broken("compile failed without an error diagnostic", text);
+    if (rendered.empty()) broken("compile failed with an empty rendering", text);
+    return 0;
+  }
+  const llp::Plan &plan = res.plan;
+  size_t next = 0;
+  if (plan.sandboxed) {
+    next = check_layer(res.argv, 0, plan, plan.outer, true, text);
+    if (plan.nested) next = check_layer(res.argv, next, plan, plan.inner, false, text);
+  }
+  if (std::vector<std::string>(res.argv.begin() + static_cast<long>(std::min(next, res.argv.size())), res.argv.end()) !=
+      opt.command)
+    broken("the command does not come back untouched after the launcher flags", text);
+  return 0;
+}
