@@ -89,8 +89,8 @@ void snippet(std::string &out, const Sources &sources, const Loc &loc) {
 std::string Diagnostics::render(const Sources &sources) const {
   // In file and line order, as a compiler would print them; diagnostics
   // without a position (command line, environment) come last.
-  std::vector<const Diagnostic *> sorted;
-  for (const Diagnostic &d : list_) sorted.push_back(&d);
+  std::vector<const Diagnostic *> sorted(list_.size());
+  std::transform(list_.begin(), list_.end(), sorted.begin(), [](const Diagnostic &d) { return &d; });
   std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic *a, const Diagnostic *b) {
     auto key = [](const Diagnostic *d) {
       return std::make_tuple(d->loc.file < 0 ? 1 << 30 : d->loc.file, d->loc.line, d->loc.col);

@@ -1,6 +1,7 @@
 #include "hide.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "grants.h"
 #include "paths.h"
@@ -27,7 +28,9 @@ std::vector<Hidden> collect_hidden(Context &ctx, const std::vector<PathEntry> &h
     if (!symlink_targets(r->path, targets, why))
       ctx.diags.error(e.loc, "hide `" + e.text + "`: the walk for symlinks inside it did not finish (" + why + ")",
                       "a symlink inside a hidden folder would expose its target; hide a smaller folder");
-    for (const std::string &t : targets) out.push_back({e.text, t, "symlink target inside hidden " + e.text, e.loc});
+    std::transform(targets.begin(), targets.end(), std::back_inserter(out), [&](const std::string &t) {
+      return Hidden{e.text, t, "symlink target inside hidden " + e.text, e.loc};
+    });
   }
   if (hide_secrets) {
     if (!ctx.host) {

@@ -13,7 +13,10 @@ namespace {
 // Runs `launcher --version`, returns its stdout (or sets error).
 bool run_version(const std::string &launcher, std::string &output, std::string &error) {
   int pipe_fds[2];
-  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return error = std::strerror(errno), false;
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    error = std::strerror(errno);
+    return false;
+  }
   pid_t child = fork();
   if (child < 0) {
     error = std::strerror(errno);
@@ -35,8 +38,9 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return error = "`--version` failed", false;
-  return true;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
+  error = "`--version` failed";
+  return false;
 }
 
 }  // namespace

@@ -102,9 +102,10 @@ class Loader {
       std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(sibling(ctx_.sources.file(index).name, x.value));
       std::string id = identity(ctx_, name);
       if (std::find(stack.begin(), stack.end(), id) != stack.end()) {
-        std::string chain;
-        for (const std::string &s : stack) chain += s + " -> ";
-        ctx_.diags.error(e.loc, "`extends` cycle: " + chain + id, "remove one of the extends entries in the cycle");
+        std::string chain = "`extends` cycle: ";
+        for (const std::string &s : stack) chain.append(s).append(" -> ");
+        chain += id;
+        ctx_.diags.error(e.loc, chain, "remove one of the extends entries in the cycle");
         continue;
       }
       if (depth + 1 > kMaxExtendsDepth) {

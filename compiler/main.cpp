@@ -2,6 +2,7 @@
 // 1 the policy is invalid (diagnostics on stderr), 2 usage error. Nothing
 // is written to stdout unless the whole compile succeeded, so a pipeline
 // never receives half an argv.
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -206,9 +207,10 @@ int cmd_exec(const Cli &cli) {
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
   if (finish(r) != kOk) return kInvalid;
-  std::vector<char *> args;
-  for (const std::string &a : r.argv) args.push_back(const_cast<char *>(a.c_str()));  // NOLINT: execv's signature
-  args.push_back(nullptr);
+  std::vector<char *> args(r.argv.size() + 1, nullptr);
+  // execv takes char *const[]; the strings outlive the call.
+  std::transform(r.argv.begin(), r.argv.end(), args.begin(),
+                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   if (r.plan.sandboxed && r.argv[0].find('/') != std::string::npos) execv(args[0], args.data());
   else execvp(args[0], args.data());
   int e = errno;

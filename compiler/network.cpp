@@ -11,8 +11,7 @@ namespace llp {
 std::vector<long> expand_ports(const std::vector<PortEntry> &entries) {
   std::vector<bool> seen(65536, false);  // a bitmap: ranges of any size cost the same
   for (const PortEntry &p : entries)
-    for (long port = p.lo; port <= p.hi && port <= 65535; ++port)
-      if (port >= 0) seen[static_cast<size_t>(port)] = true;
+    for (long port = std::max(p.lo, 0L); port <= std::min(p.hi, 65535L); ++port) seen[static_cast<size_t>(port)] = true;
   std::vector<long> out;
   for (size_t i = 0; i < seen.size(); ++i)
     if (seen[i]) out.push_back(static_cast<long>(i));

@@ -1,6 +1,9 @@
 // TOML text -> Layer. The only file that includes toml++ (header-only, so
 // the binary needs no shared library and the sanitizers see all of it).
+#include "toml_fix.h"  // first: it changes how toml++ is compiled
+#ifndef TOML_EXCEPTIONS
 #define TOML_EXCEPTIONS 0
+#endif
 #define TOML_HEADER_ONLY 1
 #include <toml++/toml.h>
 
@@ -66,19 +69,28 @@ class Parser {
   bool scalar(const toml::node &n, std::string_view key, Setting<T> &out);
 
   bool boolean(const toml::node &n, std::string_view key, Setting<bool> &out) {
-    if (!n.is_boolean()) return type_error(n, key, "true or false"), false;
+    if (!n.is_boolean()) {
+      type_error(n, key, "true or false");
+      return false;
+    }
     out.value = n.as_boolean()->get();
     out.loc = loc(n);
     return true;
   }
   bool string(const toml::node &n, std::string_view key, Setting<std::string> &out) {
-    if (!n.is_string()) return type_error(n, key, "a string"), false;
+    if (!n.is_string()) {
+      type_error(n, key, "a string");
+      return false;
+    }
     out.value = n.as_string()->get();
     out.loc = loc(n);
     return true;
   }
   bool integer(const toml::node &n, std::string_view key, Setting<long> &out) {
-    if (!n.is_integer()) return type_error(n, key, "an integer"), false;
+    if (!n.is_integer()) {
+      type_error(n, key, "an integer");
+      return false;
+    }
     out.value = static_cast<long>(n.as_integer()->get());
     out.loc = loc(n);
     return true;
@@ -93,7 +105,10 @@ class Parser {
       return true;
     }
     const toml::table *t = n.as_table();
-    if (!t) return type_error(n, key, "a path string or a table like { path = \"...\" }"), false;
+    if (!t) {
+      type_error(n, key, "a path string or a table like { path = \"...\" }");
+      return false;
+    }
     bool has_path = false;
     for (auto &&[k, v] : *t) {
       std::string_view name = k.str();
@@ -163,7 +178,11 @@ class Parser {
   }
   static bool parse_range(std::string_view s, PortEntry &p) {
     size_t dash = s.find('-');
-    if (dash == std::string_view::npos) return parse_number(s, p.lo) && (p.hi = p.lo, true);
+    if (dash == std::string_view::npos) {
+      if (!parse_number(s, p.lo)) return false;
+      p.hi = p.lo;
+      return true;
+    }
     return parse_number(s.substr(0, dash), p.lo) && parse_number(s.substr(dash + 1), p.hi) && p.lo <= p.hi;
   }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <sys/stat.h>
+#include <utility>
 #include <vector>
 
 #include "text.h"
@@ -88,7 +89,8 @@ std::string canonical_or_lexical(const std::string &path) {
     if (auto c = canonical(head, &error)) return tail.empty() ? *c : lexical_normalize(*c + "/" + tail);
     size_t slash = head.rfind('/');
     std::string last = head.substr(slash + 1);
-    tail = tail.empty() ? last : last + "/" + tail;
+    if (!tail.empty()) last.append("/").append(tail);
+    tail = std::move(last);
     head = parent_path(head);
   }
   return normal;

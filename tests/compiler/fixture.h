@@ -2,6 +2,7 @@
 // with a fake HOME (secrets included), a workspace and a temp dir, and a
 // helper that compiles TOML text against it without touching the real HOME.
 #pragma once
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -67,15 +68,17 @@ inline std::vector<std::string> grants_of(const llp::CompileResult &r, const std
   return out;
 }
 
+inline bool has_diagnostic(const llp::CompileResult &r, llp::Severity severity, const std::string &needle) {
+  const auto &all = r.diags.all();
+  return std::any_of(all.begin(), all.end(), [&](const llp::Diagnostic &d) {
+    return d.severity == severity && d.message.find(needle) != std::string::npos;
+  });
+}
 inline bool has_error(const llp::CompileResult &r, const std::string &needle) {
-  for (const llp::Diagnostic &d : r.diags.all())
-    if (d.severity == llp::Severity::Error && d.message.find(needle) != std::string::npos) return true;
-  return false;
+  return has_diagnostic(r, llp::Severity::Error, needle);
 }
 inline bool has_warning(const llp::CompileResult &r, const std::string &needle) {
-  for (const llp::Diagnostic &d : r.diags.all())
-    if (d.severity == llp::Severity::Warning && d.message.find(needle) != std::string::npos) return true;
-  return false;
+  return has_diagnostic(r, llp::Severity::Warning, needle);
 }
 
 }  // namespace llp_test
