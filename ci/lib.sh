@@ -5,18 +5,25 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 export BUILD
 step() { echo "== ci: $*"; }
-# suites PATTERN...: the tests/suites/*.sh matching any of the case patterns.
-suites() {
-  for s in tests/suites/*.sh; do
-    n=$(basename "$s")
-    for p in "$@"; do
-      # shellcheck disable=SC2254
-      case $n in $p) echo "$s"; break ;; esac
-    done
-  done
-}
-# run_suites FILE...: build what `make check` builds, then run just these.
+
+# run_suites INCLUDE [EXCLUDE]...: build what `make check` builds, then run
+# the tests/suites/*.sh whose file name matches the case pattern INCLUDE and
+# none of the EXCLUDE patterns.
 run_suites() {
-  [ $# -gt 0 ] || { echo "ci: no suite matched" >&2; exit 1; }
-  make -s BUILD="$BUILD" ci-suites CI_SUITES="$*"
+  include=$1
+  shift
+  list=
+  for s in tests/suites/*.sh; do
+    n=${s##*/}
+    # shellcheck disable=SC2254 # the patterns are patterns
+    case $n in $include) ;; *) continue ;; esac
+    skip=no
+    for x in "$@"; do
+      # shellcheck disable=SC2254
+      case $n in $x) skip=yes ;; esac
+    done
+    [ "$skip" = yes ] || list="$list $s"
+  done
+  [ -n "$list" ] || { echo "ci: no suite matches $include" >&2; exit 1; }
+  make -s BUILD="$BUILD" ci-suites CI_SUITES="$list"
 }

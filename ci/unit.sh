@@ -1,5 +1,6 @@
 #!/bin/sh
 # CI step: the doctest unit suites (launcher and compiler).
+# shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
 step "unit tests"
-run_suites $(suites '*unit*')
+run_suites '*unit*'

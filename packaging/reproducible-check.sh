@@ -58,9 +58,11 @@ artifacts() {  # artifacts SRC: "relative-path sha256" lines
 
 a=$tmp/a/src b=$tmp/b/a/much/longer/path/elsewhere/src
 checkout "$a"
+# shellcheck disable=SC2030,SC2031 # each build has its own environment, on purpose
 (umask 022; export TZ=UTC LC_ALL=C; build "$a")
 sleep 2   # a different time of day for the second build
 checkout "$b"
+# shellcheck disable=SC2031
 (umask 077; export TZ=Pacific/Kiritimati LC_ALL=C.UTF-8; build "$b")
 
 artifacts "$a" >"$tmp/a.sums"

@@ -3,6 +3,7 @@
 # check_confines NAME LAUNCHER SCRATCH: the shipped launcher, run as a user
 # would, denies a write outside its --rw grant (EACCES, no file left) and lets
 # one inside land. Prints PASS/FAIL lines named NAME-...
+# shellcheck disable=SC2016 # $1 is the inner shell's
 check_confines() {
   name=$1 bin=$2 dir=$3
   mkdir -p "$dir/in" "$dir/out"

@@ -2,7 +2,7 @@
 # One version, written once; binaries that name their source; builds that
 # do not depend on where or when they ran.
 set -u
-cd "$LLR_ROOT"
+cd "$LLR_ROOT" || exit 1
 ver=$(cat VERSION)
 src_sha=$(sha256sum launcher/landlock-run.cpp | cut -d' ' -f1)
 

@@ -2,7 +2,7 @@
 # The release tarball: complete, verifiable, reproducible, and its launcher
 # confines a write straight out of the archive.
 set -u
-cd "$LLR_ROOT"
+cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 ver=$(cat VERSION)
 name=landlock-run-$ver-x86_64-linux-musl

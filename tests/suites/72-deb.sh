@@ -2,7 +2,7 @@
 # The Debian package: built by dpkg-deb alone, lintian-clean of errors, and
 # its launcher, unpacked into a throwaway root, confines a write.
 set -u
-cd "$LLR_ROOT"
+cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 ver=$(cat VERSION)
 deb=$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb

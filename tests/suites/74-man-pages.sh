@@ -4,7 +4,7 @@
 # the policy in landlock-policy(5)'s synopsis compiles, and each page
 # renders without a groff warning.
 set -u
-cd "$LLR_ROOT"
+cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 man=$LLR_BUILD/man
 if ! command -v scdoc >/dev/null; then echo "SKIP man-pages: scdoc is not installed (make deps)"; exit 0; fi
