@@ -20,7 +20,7 @@
 #include <vector>
 
 #define LANDLOCK_RUN_NO_MAIN
-#include "../launcher/landlock-run.cpp"
+#include "../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
 
 namespace {
 

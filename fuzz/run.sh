@@ -32,7 +32,7 @@ for t in "$@"; do
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -n 1)
   units=$(sed -n 's/^stat::new_units_added: *//p' "$work/log" | tail -n 1)
-  seeds=$(ls "$root/fuzz/corpus/$t" 2>/dev/null | wc -l)
+  seeds=$(find "$root/fuzz/corpus/$t" -type f 2>/dev/null | wc -l)
   reports=$(grep -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|SUMMARY: ' "$work/log" | head -n 5)
   if [ "$rc" -ne 0 ] || [ -n "$reports" ] || [ -n "$(ls "$work/artifacts")" ] || [ -z "$execs" ]; then
     mkdir -p "$bindir/artifacts"

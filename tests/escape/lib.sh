@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers of the escape suite (sourced by tests/escape/escape.sh; bash).
 #
 # Every scenario runs the real static launcher on this kernel, as an
@@ -20,7 +21,7 @@
 #   end                               PASS, or FAIL with every check that failed
 
 declare -A FAM_RUN FAM_PASS FAM_FAIL FAM_SKIP
-RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0
+RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0 CALL=0
 CUR="" CUR_FAM="" WHY="" SKIPPING=""
 BG_PIDS=() NAMES=()
 
@@ -79,15 +80,21 @@ fixture() {
 
 # sb/run_as run in $SB_CWD (default: the fixture), stdin from /dev/null; fds
 # the caller opened (3>file sb ...) are inherited, as from any parent.
+# Output goes to fresh files, not a pipe, so that a stray background process
+# keeping stdout open cannot hang the suite; a command gets 60 s at most.
 sb() { run_as "$L" "$@"; }
 run_as() {
-  out=$(cd "${SB_CWD:-$D}" && "${AS[@]}" "$@" 2>"$T/stderr" </dev/null)
+  CALL=$((CALL + 1))
+  (cd "${SB_CWD:-$D}" && exec timeout -k 5 60 "${AS[@]}" "$@" >"$T/out.$CALL" 2>"$T/err.$CALL" </dev/null)
   rc=$?
-  err=$(cat "$T/stderr")
+  out=$(cat "$T/out.$CALL") err=$(cat "$T/err.$CALL")
 }
 
 show() { printf '%s' "$1" | tr '\n' '|'; }
+count() { local n=0 f; for f in "$@"; do [ -e "$f" ] && n=$((n + 1)); done; echo "$n"; }  # count GLOB: matches
+# shellcheck disable=SC2016 # the quotes inside the messages are literal
 want_out() { [ "$out" = "$1" ] || bad "printed '$(show "$out")' (exit $rc${err:+, stderr '$(show "$err")'}), wanted '$(show "$1")'"; }
+# shellcheck disable=SC2016
 want_rc() { [ "$rc" = "$1" ] || bad "exit $rc, wanted $1${err:+ (stderr '$(show "$err")')}"; }
 denied() { want_out "$1"; want_rc 1; }
 refused() {  # refused ERRNO...: $out is one of them
@@ -107,13 +114,13 @@ bg_start() {  # bg_start OUTFILE CMD...: as the test user, unconfined; sets $bg_
   bg_pid=$!
   BG_PIDS+=("$bg_pid")
 }
-bg_stop() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; return 0; }
+bg_stop() { kill -KILL "$1" 2>/dev/null; wait "$1" 2>/dev/null; return 0; }
 wait_ready() {  # wait_ready FILE: until the listener printed "ready" (3 s at most)
   for _ in $(seq 60); do grep -q ready "$1" 2>/dev/null && return 0; sleep 0.05; done
   return 1
 }
 cleanup() {
-  for p in "${BG_PIDS[@]}"; do kill "$p" 2>/dev/null; done
+  for p in "${BG_PIDS[@]}"; do kill -KILL "$p" 2>/dev/null; done
   wait 2>/dev/null
   [ -n "${KEEP_T:-}" ] || rm -rf "$T"
 }

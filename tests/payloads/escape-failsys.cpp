@@ -13,7 +13,8 @@ namespace {
 // Classic BPF and seccomp UAPI, spelled out: musl ships no <linux/filter.h>.
 struct SockFilter { uint16_t code; uint8_t jt, jf; uint32_t k; };
 struct SockFprog { unsigned short len; const SockFilter *filter; };
-constexpr uint16_t kLoadWordAbs = 0x00 | 0x00 | 0x20, kJumpEq = 0x05 | 0x10, kReturn = 0x06;
+constexpr uint16_t kLoadWordAbs = 0x20 /* BPF_LD|BPF_W|BPF_ABS */, kJumpEq = 0x15 /* BPF_JMP|BPF_JEQ */,
+                   kReturn = 0x06 /* BPF_RET */;
 constexpr uint32_t kRetErrno = 0x00050000u, kRetAllow = 0x7fff0000u, kSeccompModeFilter = 2;
 constexpr uint32_t kOffsetNr = 0, kOffsetArg0Low = 16;  // struct seccomp_data, little endian
 }  // namespace

@@ -10,6 +10,7 @@
 namespace {
 const char *g_path;
 const char *g_result[66];
+long g_number[66];  // thread K's argument is &g_number[K]
 
 void attempt(long k) {
   char path[4096];
@@ -26,16 +27,16 @@ void attempt(long k) {
 }
 
 void *grandchild(void *arg) {
-  attempt(reinterpret_cast<long>(arg));
+  attempt(*static_cast<long *>(arg));
   return nullptr;
 }
 
 void *child(void *arg) {
-  long k = reinterpret_cast<long>(arg);
+  long k = *static_cast<long *>(arg);
   attempt(k);
   if (k == 1) {  // thread 1 also starts a thread of its own: number 65
     pthread_t t;
-    if (pthread_create(&t, nullptr, grandchild, reinterpret_cast<void *>(65L)) != 0) _exit(3);
+    if (pthread_create(&t, nullptr, grandchild, &g_number[65]) != 0) _exit(3);
     pthread_join(t, nullptr);
   }
   return nullptr;
@@ -48,8 +49,9 @@ int main(int argc, char **argv) {
   if (threads < 1 || threads > 64) return 2;
   g_path = argv[2];
   pthread_t t[65];
+  for (long k = 0; k <= 65; ++k) g_number[k] = k;
   for (long k = 1; k <= threads; ++k)
-    if (pthread_create(&t[k], nullptr, child, reinterpret_cast<void *>(k)) != 0) return 3;
+    if (pthread_create(&t[k], nullptr, child, &g_number[k]) != 0) return 3;
   attempt(0);
   for (long k = 1; k <= threads; ++k) pthread_join(t[k], nullptr);
   bool all_ok = true;
