@@ -1,0 +1,65 @@
+#!/bin/bash
+# Mutation check of the escape suite: builds copies of the launcher with one
+# deliberate hole each (a step skipped, a right widened) and runs the suite
+# against every copy. Each mutant must make the suite fail ("killed"); one
+# that survives is a gap in the suite. launcher/landlock-run.cpp itself is
+# never touched: the mutants live in a scratch directory.
+#
+#   make escape-mutants      (or: bash tests/escape/mutants.sh PAYLOAD_DIR)
+# Uses $MUSL_CXXFLAGS / $MUSL_LDFLAGS from the Makefile when set.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+payloads=${1:?usage: $0 PAYLOAD_DIR}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/launcher" "$work/common"
+cp "$root/common/cli_flags.h" "$work/common/"
+specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
+cxxflags=${MUSL_CXXFLAGS:--std=c++20 -specs $specs -nostdinc++ -fno-exceptions -fno-rtti -Os}
+ldflags=${MUSL_LDFLAGS:--specs $specs -static}
+
+# name, sed expression on launcher/landlock-run.cpp, what the hole is
+mutants=()
+mutant() { mutants+=("$1" "$2" "$3"); }
+mutant no-restrict 's/if (syscall(kSysRestrictSelf, ruleset, flags) != 0) {/if (0) {/' "landlock_restrict_self never called"
+mutant ignore-restrict-error 's/    die("landlock_restrict_self", strerror(errno));/    ;/' "a failing restrict_self ignored"
+mutant no-cloexec-fds 's/if (!o.keep_fds \&\& syscall(kSysCloseRange/if (0 \&\& syscall(kSysCloseRange/' "inherited fds left open"
+mutant no-nnp 's/if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)/if (0)/' "no_new_privs not set"
+mutant leak-opath 's/  if (close(fd) != 0) die("close", strerror(errno));.*//;s/O_PATH | O_CLOEXEC/O_PATH/' "grant fds leaked"
+mutant no-refer 's/  if (abi >= 2) rights |= kRefer;//' "REFER not handled"
+mutant no-truncate 's/  if (abi >= 3) rights |= kTruncate;//' "TRUNCATE not handled"
+mutant no-ioctl 's/  if (abi >= 5) rights |= kIoctlDev;//' "IOCTL_DEV not handled"
+mutant ro-writes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | kWriteFile;/' "--ro grants write"
+mutant ro-makes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | (0x1full << 8);/' "--ro grants creating files"
+mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/if (fd < 0) return;/' "every bad grant silently skipped"
+mutant no-tcp 's/plan.attr.handled_access_net = kBindTcp | kConnectTcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
+mutant no-scopes 's/plan.attr.scoped |= kScopeSignalBit;//' "--scope signal dropped"
+mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(kSysCreateRuleset, nullptr, 0, kCreateRulesetVersion) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
+mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.keep_fds) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
+
+killed=0 survived=0
+for ((i = 0; i < ${#mutants[@]}; i += 3)); do
+  name=${mutants[i]} expr=${mutants[i + 1]} what=${mutants[i + 2]}
+  src=$work/launcher/$name.cpp
+  sed "$expr" "$root/launcher/landlock-run.cpp" >"$src"
+  if cmp -s "$root/launcher/landlock-run.cpp" "$src"; then
+    echo "FAIL mutant.$name: the mutation no longer applies to launcher/landlock-run.cpp ($what): update tests/escape/mutants.sh"
+    survived=$((survived + 1)); continue
+  fi
+  # shellcheck disable=SC2086 # flag lists
+  if ! g++ $cxxflags -w -c -o "$work/$name.o" "$src" || ! gcc $ldflags -o "$work/landlock-run" "$work/$name.o"; then
+    echo "FAIL mutant.$name: does not build"; survived=$((survived + 1)); continue
+  fi
+  log=$(bash "$root/tests/escape/escape.sh" "$work/landlock-run" "$payloads" 2>&1)
+  rc=$?
+  caught=$(printf '%s\n' "$log" | grep '^FAIL' | head -3 | cut -d: -f1 | sed 's/^FAIL //' | tr '\n' ' ')
+  if [ "$rc" -ne 0 ]; then
+    echo "PASS mutant.$name killed ($what): $caught"
+    killed=$((killed + 1))
+  else
+    echo "FAIL mutant.$name survived ($what): the escape suite does not notice"
+    survived=$((survived + 1))
+  fi
+done
+echo "# mutants: $((${#mutants[@]} / 3)) built, $killed killed, $survived survived"
+[ "$survived" -eq 0 ]
