@@ -181,8 +181,9 @@ class Loader {
       written = *main.base.workspace.value;
       loc = main.base.workspace.loc;
     }
+    bool from_command_line = false;
     for (const auto &[key, value] : ctx_.opt.sets)
-      if (key == "workspace") written = value, loc = {};
+      if (key == "workspace") written = value, loc = {}, from_command_line = true;
     Variables no_workspace = ctx_.vars;
     no_workspace.workspace.reset();
     Expansion x = expand_variables(written, no_workspace);
@@ -191,7 +192,8 @@ class Loader {
       return;
     }
     std::string path = x.value;
-    if (path.empty() || path[0] != '/') path = join_path(file_folder(ctx_, 0), path);
+    // Relative: to the cwd when typed on the command line, else to the policy's folder.
+    if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_, 0), path);
     path = lexical_normalize(path);
     if (ctx_.host) path = canonical_or_lexical(path);
     ctx_.workspace_written = written;

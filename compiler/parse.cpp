@@ -65,35 +65,26 @@ class Parser {
                  suggestion(k.str(), valid));
   }
 
-  template <class T>
-  bool scalar(const toml::node &n, std::string_view key, Setting<T> &out);
-
-  bool boolean(const toml::node &n, std::string_view key, Setting<bool> &out) {
-    if (!n.is_boolean()) {
-      type_error(n, key, "true or false");
+  // One scalar of exactly the TOML type Stored (no integer-to-bool or similar conversions).
+  template <class Stored, class T>
+  bool scalar(const toml::node &n, std::string_view key, Setting<T> &out, std::string_view expected) {
+    std::optional<Stored> v = n.value_exact<Stored>();
+    if (!v) {
+      type_error(n, key, expected);
       return false;
     }
-    out.value = n.as_boolean()->get();
+    out.value = static_cast<T>(*v);
     out.loc = loc(n);
     return true;
+  }
+  bool boolean(const toml::node &n, std::string_view key, Setting<bool> &out) {
+    return scalar<bool>(n, key, out, "true or false");
   }
   bool string(const toml::node &n, std::string_view key, Setting<std::string> &out) {
-    if (!n.is_string()) {
-      type_error(n, key, "a string");
-      return false;
-    }
-    out.value = n.as_string()->get();
-    out.loc = loc(n);
-    return true;
+    return scalar<std::string>(n, key, out, "a string");
   }
   bool integer(const toml::node &n, std::string_view key, Setting<long> &out) {
-    if (!n.is_integer()) {
-      type_error(n, key, "an integer");
-      return false;
-    }
-    out.value = static_cast<long>(n.as_integer()->get());
-    out.loc = loc(n);
-    return true;
+    return scalar<int64_t>(n, key, out, "an integer");
   }
 
   // One path: "string" or { path = "...", optional = true, why = "..." }.

@@ -57,7 +57,8 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::string
     for (const PathEntry &u : policy.unprotect) removed = removed || u.text == s;
     if (!removed) add({s, false, {}, {}, true}, "built-in", true);
   }
-  if (ctx.opt.env.count("XDG_RUNTIME_DIR")) add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in", false);
+  auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
+  if (xdg != ctx.opt.env.end() && !xdg->second.empty()) add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in", false);
   for (const PathEntry &e : policy.protect) add(e, "[protect] paths", false);
   for (const std::string &f : ctx.policy_files) out.paths.push_back({f, f, "a policy file", {}, false});
   if (!launcher.empty())

@@ -162,6 +162,15 @@ TEST_SUITE("compiler protection") {
     CHECK(has_warning(un, "unprotect `~/.aws`"));
     CHECK(has_error(t.compile(custom("[protect]\nunprotect = [\"~/.sshh\"]\n")), "not a built-in protected path"));
   }
+  TEST_CASE("$XDG_RUNTIME_DIR is protected when set, ignored when empty") {
+    Tree t;
+    CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"));
+    o.env["XDG_RUNTIME_DIR"] = t.path("/data");
+    CHECK(has_error(compile(o), "lies inside protected path"));
+    o.env["XDG_RUNTIME_DIR"] = "";
+    CompileResult r = compile(o);
+    CHECK_MESSAGE(r.ok, r.rendered());
+  }
   TEST_CASE("the policy files and the launcher binary are protected") {
     Tree t;
     CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"));
@@ -297,6 +306,12 @@ TEST_SUITE("compiler merging") {
     CompileOptions o = t.options("version = 1\nmode = \"custom\"\n");
     o.sets = {{"workspace", t.path("/data/b")}, {"mode", "workspace-write"}};
     CompileResult r = compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(contains(grants_of(r, t.root), "rw @/data/b"));
+    o.sets = {{"workspace", "data/b"}, {"mode", "workspace-write"}};  // relative to the cwd
+    o.cwd = t.root;
+    o.policy_name = t.path("/ws/policy.toml");
+    r = compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(contains(grants_of(r, t.root), "rw @/data/b"));
     o.sets = {{"strict", "maybe"}};

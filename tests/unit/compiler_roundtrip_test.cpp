@@ -3,7 +3,7 @@
 // grants, ports and switches of the plan; and a randomised property test:
 // for random policies the emitted grants neither widen nor lose what was asked.
 #define LANDLOCK_RUN_NO_MAIN
-#include "../../launcher/landlock-run.cpp"
+#include "../../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
 
 #include <doctest/doctest.h>
 
@@ -29,9 +29,9 @@ struct Parsed {
 };
 
 Parsed parse_with_launcher(const std::vector<std::string> &argv) {
-  std::vector<char *> args;
-  for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));  // NOLINT: argv's type
-  args.push_back(nullptr);
+  std::vector<char *> args(argv.size() + 1, nullptr);
+  std::transform(argv.begin(), argv.end(), args.begin(),
+                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT: argv's type
   Parsed p;
   p.error = llr::parse_args(static_cast<int>(argv.size()), args.data(), p.options);
   if (p.error.what) return p;
@@ -152,7 +152,9 @@ TEST_SUITE("compiler round trip") {
         }
         std::string net = "[network]\nconnect = [";
         for (long p : ports) net += std::to_string(p) + ", ";
-        return "version = 1\nmode = \"custom\"\n" + ro + "]\n" + rw + "]\n" + net + "]\n";
+        std::string text = "version = 1\nmode = \"custom\"\n";
+        text.append(ro).append("]\n").append(rw).append("]\n").append(net).append("]\n");
+        return text;
       };
       llp::CompileOptions o = t.options(policy(asks));
       o.command = {"true"};
