@@ -62,6 +62,12 @@ expect "hide list: the hidden file is unreadable" EACCES hide_run "$op" read "$T
 expect "hide list: a symlink to the hidden file does not leak it" EACCES hide_run "$op" read "$T/data/b/link-to-hidden"
 expect "hide list: /proc/self/root does not bypass" EACCES hide_run "$op" read "/proc/self/root$T/data/a/f"
 expect "hide list: the sibling is readable" ok hide_run "$op" readdir "$T/data/b"
+# The documented cost: an entry created after the compile in an ancestor of
+# a hidden path is not granted (the ancestor itself is covered by no rule).
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" "$T/hide-policy.toml" -- \
+  "$op" read "$T/data/created-later" >"$T/hide.nul"
+echo later >"$T/data/created-later"
+expect "hide cost: an entry created after the compile is not granted" EACCES xargs -0 -a "$T/hide.nul" env
 
 # The shell format is eval-safe and runs the same sandbox.
 mkdir -p "$WS/with space"

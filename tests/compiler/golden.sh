@@ -75,9 +75,9 @@ for ex in "$T"/docs/*.toml; do
   examples=$((examples + 1))
   name=$(basename "$ex")
   if (cd "$T/docs" && "$policy_bin" check --set workspace="$WS" "$name") >"$T/err" 2>&1; then
-    echo "PASS docs example $name"
+    echo "PASS policy example $name"
   else
-    echo "FAIL docs example $name: landlock-policy check failed"; sed 's/^/    /' "$T/err"
+    echo "FAIL policy example $name: landlock-policy check failed"; sed 's/^/    /' "$T/err"
   fi
 done
-if [ "$examples" -lt 3 ]; then echo "FAIL docs examples: only $examples found"; fi
+if [ "$examples" -lt 3 ]; then echo "FAIL policy examples: only $examples found"; fi
