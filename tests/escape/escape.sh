@@ -364,6 +364,17 @@ if begin fd inherited-dir-fd-openat-denied 1; then
   denied EBADF; absent "$D/out/new"
   end
 fi
+if begin fd proc-pid-fd-of-outside-process 1; then
+  # An unconfined process of the same user holds out/f open for writing.
+  3>>"$D/out/f" bg_start "$D/holder" sleep 30; holder=$bg_pid
+  sleep 0.2
+  sb --ro / -- "$OP" append "/proc/$holder/fd/3"
+  refused EACCES EPERM; content "$D/out/f" orig
+  run_as "$OP" append "/proc/$holder/fd/3"  # control: unconfined, the same user may
+  [ "$out" = ok ] || bad "control: unconfined reopen failed too ($out): the test proves nothing"
+  bg_stop "$holder"
+  end
+fi
 if begin fd launcher-leaks-no-fd 1; then
   withfds=("$P/escape-proc" withfds "$D/ro/f")  # starts the launcher with exactly these fds
   run_as "${withfds[@]}" 3 4 9 -- "$L" "${BASE[@]}" --ro / --rw "$D/rw" --ro-try /nonexistent -- "$P/fds"
@@ -474,6 +485,19 @@ if begin proc ptrace-outside-process-denied 1; then
   allowed
   bg_stop "$victim"
   end
+fi
+if begin proc open-by-handle-as-root 1; then
+  # "Shocker": root (CAP_DAC_READ_SEARCH) reopens a file by its handle, with no path.
+  if [ -z "$IS_ROOT" ]; then skip "needs root (CAP_DAC_READ_SEARCH) for open_by_handle_at"; else
+    out=$("$OP" by-handle "$D/out/sub/g" 2>&1)
+    if [ "$out" != ok ]; then skip "control: open_by_handle_at does not work here unconfined ($out)"; else
+      out=$("$L" --ro / -- "$OP" by-handle "$D/out/f" 2>&1); rc=$?
+      denied EACCES; content "$D/out/f" orig
+      out=$("$L" --ro / --rw "$D/out" -- "$OP" by-handle "$D/out/f" 2>&1); rc=$?
+      allowed; content "$D/out/f" origx
+      end
+    fi
+  fi
 fi
 if begin proc no-mount-escape 1; then
   run_as "$OP" bindmount "$D/rw" "$D/ro"

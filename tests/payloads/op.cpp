@@ -212,6 +212,15 @@ int main(int argc, char **argv) {
     memcpy(&file, CMSG_DATA(cm), sizeof file);
     return report(write(file, "x", 1) == 1);
   }
+  if (is("by-handle")) {  // name_to_handle_at(A), then open_by_handle_at() it for appending ("shocker")
+    alignas(file_handle) unsigned char storage[sizeof(file_handle) + 128] = {};
+    file_handle *fh = reinterpret_cast<file_handle *>(storage);
+    fh->handle_bytes = 128;
+    int mount_id = 0, mount_fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);  // not O_PATH: EBADF
+    if (mount_fd < 0 || name_to_handle_at(AT_FDCWD, a, fh, &mount_id, 0) != 0) return report(false);
+    int fd = open_by_handle_at(mount_fd, fh, O_WRONLY | O_APPEND | O_CLOEXEC);
+    return report(fd >= 0 && write(fd, "x", 1) == 1);
+  }
   payload::out("op: unknown operation\n");
   return 2;
 }
