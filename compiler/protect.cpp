@@ -124,11 +124,14 @@ void check_writable(Context &ctx, const Protection &protection, const std::vecto
     for (const Protected &p : protection.paths) {
       const char *how = g.path == p.path ? "is" : is_within(g.path, p.path) ? "lies inside" : is_within(p.path, g.path) ? "contains" : nullptr;
       if (!how) continue;
-      Diagnostic &d = ctx.diags.error(
-          g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")",
-          std::string("Landlock has no deny rule, so a protected path inside a writable grant cannot be carved out; ") +
-              "grant the subfolders that need writing instead" +
-              (p.origin == "built-in" ? ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it" : ""));
+      std::string hint = p.origin == "a policy file"
+                             ? "a command that can rewrite its own policy can widen its next run; keep your policy "
+                               "outside the folders it makes writable (say ~/.config/landlock/), and let a project's own "
+                               "file in through `project = ...`, which may only narrow"
+                             : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
+                               "out; grant the subfolders that need writing instead";
+      if (p.origin == "built-in") hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+      Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
       if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
       break;
     }

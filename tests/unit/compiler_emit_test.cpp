@@ -1,4 +1,4 @@
-// Unit tests: the output formats. Shell quoting is checked against a real
+// Unit tests: the output formats, explain and why. Shell quoting is checked against a real
 // /bin/sh for every byte value, since "safe to eval" is a claim about sh.
 #include <doctest/doctest.h>
 
@@ -7,6 +7,8 @@
 #include <random>
 
 #include "../../compiler/emit.h"
+#include "../../compiler/explain.h"
+#include "../compiler/fixture.h"
 
 using namespace llp;
 
@@ -93,5 +95,37 @@ TEST_SUITE("compiler emit") {
     Plan plan;
     plan.sandboxed = false;
     CHECK(build_argv(plan, {"id"}) == std::vector<std::string>{"id"});
+  }
+}
+
+
+TEST_SUITE("compiler explain") {
+  TEST_CASE("port lists print as ranges") {
+    CHECK(port_ranges({80, 443, 8000, 8001, 8002}) == "80, 443, 8000-8002");
+    CHECK(port_ranges({}).empty());
+  }
+  TEST_CASE("explain names every grant's origin, rights, canonical form, why, and the hiding cost") {
+    llp_test::Tree t;
+    REQUIRE(symlink(t.path("/data/a").c_str(), t.path("/data/link").c_str()) == 0);
+    CompileResult r = t.compile("version = 1\nmode = \"custom\"\n"
+                                "ro = [{ path = \"data/link\", why = \"sources\" }, \"${env.LLP_TEST_ROOT}/data\"]\n"
+                                "hide = [\"${env.LLP_TEST_ROOT}/data/b\"]\n[network]\nconnect = [443]\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::string text = explain(r);
+    CHECK(text.find("relative: resolved against the policy file's folder") != std::string::npos);
+    CHECK(text.find("canonical: " + t.path("/data/a")) != std::string::npos);
+    CHECK(text.find("why: sources") != std::string::npos);
+    CHECK(text.find("cannot be listed") != std::string::npos);
+    CHECK(text.find("connect 443; bind none") != std::string::npos);
+    CHECK(text.find("dropped") != std::string::npos);
+  }
+  TEST_CASE("why answers which grant covers a path, or why none does") {
+    llp_test::Tree t;
+    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data\"]\n"
+                                "rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(why(r, t.path("/data/b/x"), true).find("allowed for writing by rw " + t.path("/data/b")) != std::string::npos);
+    CHECK(why(r, t.path("/data/a/f"), false).find("denied: hidden") != std::string::npos);
+    CHECK(why(r, "/etc/passwd", false).find("denied: no grant covers it") != std::string::npos);
   }
 }
