@@ -1,11 +1,15 @@
 #include "explain.h"
 
+#include "../common/cli_flags.h"
 #include "paths.h"
 #include "resolve.h"
 
 namespace llp {
 
 namespace {
+
+using llr_cli::Flag;
+using llr_cli::spelling;
 
 const char *rights(Access a) {
   return a == Access::Rw ? "read, execute, list, write, create, remove, rename/link, truncate, device ioctl"
@@ -61,16 +65,17 @@ std::string explain(const CompileResult &r) {
   if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
   out += "workspace: " + p.workspace + "\n";
   out += "launcher: " + p.launcher +
-         (p.pinned ? ", pinned with --expect-version " + p.version : ", unpinned (--unpinned)") + "\n";
+         (p.pinned ? std::string(", pinned with ") + spelling(Flag::ExpectVersion) + " " + p.version
+                   : std::string(", unpinned (landlock-policy --unpinned)")) + "\n";
   if (p.nested) out += "layer 1 (your policy):\n";
   layer_lines(r, p.outer, out);
   if (p.nested) {
     out += "layer 2 (your policy narrowed by the project's; the kernel enforces both):\n";
     layer_lines(r, p.inner, out);
   }
-  out += "audit: " + std::string(p.log_denials ? "denials of the command are logged (--log-denials, ABI 7)"
-                                               : "the kernel's default (denials of the command are not logged)") +
-         (p.no_log ? "; the launcher's own denials are not logged (--no-log)" : "") + "\n";
+  out += "audit: " + (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI 7)"
+                                   : std::string("the kernel's default (denials of the command are not logged)")) +
+         (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") + "\n";
   if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
   if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
   if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";

@@ -1,5 +1,7 @@
 #include "launcher_check.h"
 
+#include "../common/cli_flags.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -26,7 +28,7 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
   }
   if (child == 0) {
     dup2(pipe_fds[1], 1);
-    const char *argv[] = {launcher.c_str(), "--version", nullptr};
+    const char *argv[] = {launcher.c_str(), llr_cli::spelling(llr_cli::Flag::Version), nullptr};
     execv(launcher.c_str(), const_cast<char *const *>(argv));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
     _exit(127);
   }
@@ -39,7 +41,7 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
-  error = "`--version` failed";
+  error = std::string("`") + llr_cli::spelling(llr_cli::Flag::Version) + "` failed";
   return false;
 }
 

@@ -81,7 +81,6 @@ class Loader {
             std::vector<Layer> &profiles) {
     FileLayers layers;
     if (!parse_policy(ctx_.sources, index, ctx_.diags, layers)) return;
-    if (index == 0) main_ = layers;
     bool trusted = ctx_.sources.file(index).trusted;
     if (index != 0 && layers.base.workspace.value) {
       ctx_.diags.error(layers.base.workspace.loc, "`workspace` can only be set in the main policy",
@@ -202,7 +201,6 @@ class Loader {
   }
 
   Context &ctx_;
-  FileLayers main_;
   bool found_profile_ = false;
   std::vector<std::string> known_profiles_;
 };

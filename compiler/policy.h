@@ -39,7 +39,6 @@ template <class T>
 struct Setting {
   std::optional<T> value;
   Loc loc;
-  bool trusted = true;
 };
 
 struct Layer {
