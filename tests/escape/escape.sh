@@ -681,6 +681,16 @@ if begin limits fd-passed-over-unix-socket 1; then
   fi
   bg_stop "$srv"
 fi
+if begin limits memfd-exec 1; then
+  # Execute is governed for files in the tree; a program copied into a memfd
+  # (or downloaded into one) runs, with no --rw grant at all.
+  cp "$P/escape-proc" "$D/out/prog"
+  sb "${BASE[@]}" -- "$OP" exec "$D/out/prog" pid
+  denied EACCES  # the file itself: denied
+  sb "${BASE[@]}" -- "$OP" memfd-exec "$P/escape-proc" pid
+  case "$out" in [0-9]*) want_rc 0 ;; *) bad "the memfd program did not run: '$out' (exit $rc)" ;; esac
+  end
+fi
 if begin limits hard-link-made-before 1; then
   ln "$D/out/f" "$D/rw/alias"  # outside the sandbox, before it starts
   sb "${BASE[@]}" --rw "$D/rw" -- "$OP" append "$D/rw/alias"
