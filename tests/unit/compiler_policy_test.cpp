@@ -28,13 +28,19 @@ bool contains(const std::vector<std::string> &v, const std::string &s) {
 }
 std::string custom(const std::string &body) { return "version = 1\nmode = \"custom\"\n" + body; }
 
+// A policy that only names a mode; it must compile.
+CompileResult compile_mode(const Tree &t, const std::string &mode) {
+  CompileResult r = t.compile("version = 1\nmode = \"" + mode + "\"\n");
+  REQUIRE_MESSAGE(r.ok, r.rendered());
+  return r;
+}
+
 }  // namespace
 
 TEST_SUITE("compiler modes") {
   TEST_CASE("read-only reads everywhere, writes /dev/null, hides the secrets") {
     Tree t;
-    CompileResult r = t.compile("version = 1\nmode = \"read-only\"\n");
-    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CompileResult r = compile_mode(t, "read-only");
     auto g = grants_of(r, t.root);
     CHECK(contains(g, "rw /dev/null"));
     CHECK(contains(g, "ro @/home/notes.txt"));
@@ -45,9 +51,7 @@ TEST_SUITE("compiler modes") {
   }
   TEST_CASE("workspace-write adds the workspace and the temp dir") {
     Tree t;
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\n");
-    REQUIRE_MESSAGE(r.ok, r.rendered());
-    auto g = grants_of(r, t.root);
+    auto g = grants_of(compile_mode(t, "workspace-write"), t.root);
     CHECK(contains(g, "rw @/ws"));
     CHECK(contains(g, "rw @/tmp"));
     CHECK(contains(g, "rw /dev/null"));
