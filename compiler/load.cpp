@@ -71,6 +71,13 @@ void strip_widening(Context &ctx, Layer &l) {
   }
 }
 
+// rel next to the file `name`, spelled the way the user spelled name, so
+// diagnostics name "include/base.toml", not "./include/base.toml".
+std::string sibling_of(const std::string &name, const std::string &rel) {
+  std::string dir = dir_name(name);
+  return dir == "." ? rel : join_path(dir, rel);
+}
+
 class Loader {
  public:
   explicit Loader(Context &ctx) : ctx_(ctx) {}
@@ -98,7 +105,7 @@ class Loader {
         ctx_.diags.error(e.loc, "empty `extends` entry");
         continue;
       }
-      std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(sibling(ctx_.sources.file(index).name, x.value));
+      std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(sibling_of(ctx_.sources.file(index).name, x.value));
       std::string id = identity(ctx_, name);
       if (std::find(stack.begin(), stack.end(), id) != stack.end()) {
         std::string chain = "`extends` cycle: ";
@@ -153,11 +160,6 @@ class Loader {
   static Loc shifted(Loc loc, size_t offset) {
     if (loc.col > 0) loc.col += static_cast<int>(offset) + 1;  // +1: the opening quote
     return loc;
-  }
-  // rel next to the file `name`, spelled the way the user spelled name.
-  static std::string sibling(const std::string &name, const std::string &rel) {
-    std::string dir = dir_name(name);
-    return dir == "." ? rel : join_path(dir, rel);
   }
   static std::string lexical_normalize_rel(const std::string &p) {
     if (!p.empty() && p[0] == '/') return lexical_normalize(p);
@@ -261,7 +263,7 @@ bool load_policy(Context &ctx, Layer &trusted, Layer &untrusted) {
     } else if (x.value.empty()) {
       ctx.diags.error(trusted.project->loc, "empty `project` path");
     } else {
-      std::string name = x.value[0] == '/' ? x.value : join_path(dir_name(ctx.opt.policy_name), x.value);
+      std::string name = x.value[0] == '/' ? x.value : sibling_of(ctx.opt.policy_name, x.value);
       int index = loader.open_file(name, trusted.project->loc, false, trusted.project->optional);
       if (index >= 0) {
         FileLayers layers;

@@ -85,7 +85,7 @@ void report_widenings(Context &ctx) {
                       ctx.widenings.end());
   for (const Widening &w : ctx.widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
-                             "a policy file inside the project is untrusted; put the grant in your own policy if you want it");
+                             "a policy file inside the project is untrusted and may only narrow yours; move this to your own policy if you want it");
   ctx.widenings.clear();
 }
 
