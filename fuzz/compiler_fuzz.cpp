@@ -13,9 +13,19 @@
 // target (paths canonicalised and checked on this machine, read only);
 // anything else for the portable target (deterministic: no file is looked at).
 // Files named by extends/project are served from memory (see read_file).
-// The compiler sources are built with fuzz/tomlpp_fix.h, a work-around for
-// two bugs of toml++ 3.3.0 this target found (reachable assertions that abort
-// landlock-policy, and unreachable code reached on some non-ASCII input).
+// Found so far: two bugs of libtomlplusplus 3.3.0 (Debian 12), now worked
+// around by compiler/toml_fix.h; the seeds regress-tomlpp-* replay them.
+//  1. Reachable assertions: toml++ states parser invariants with
+//     TOML_ASSERT_ASSUME that bad input breaks, `x = [}` (parse_value,
+//     parser.inl:2549) and `[,b]` (parse_key, parser.inl:3037). Built without
+//     NDEBUG that is assert(): `landlock-policy check` aborted (exit 134) on
+//     the two-line policy "version = 1\nx = [}\n"; with NDEBUG it would be
+//     __builtin_assume, undefined behaviour.
+//  2. Unreachable code reached: impl::is_non_ascii_horizontal_whitespace()
+//     ends in TOML_UNREACHABLE for most code points in U+00A1..U+0499,
+//     U+2C6E..U+3067 and U+FB26..U+FEFE (its table's children 0, 11 and 63
+//     are not handled), e.g. 'é' in `caf\u00e9 = 1` or after a bad token:
+//     "runtime error: execution reached an unreachable program point".
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -23,17 +23,13 @@ $(BUILD)/fuzz/launcher-args: fuzz/launcher_args_fuzz.cpp $(LAUNCHER_SRC) common/
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $<
 
-# fuzz/tomlpp_fix.h works around two toml++ 3.3.0 bugs (see the file);
-# FUZZ_TOMLPP_FIX= builds without it.
-FUZZ_TOMLPP_FIX ?= -include fuzz/tomlpp_fix.h
 ifneq ($(strip $(COMPILER_LIB_SRCS)),)
 FUZZ_TARGETS += compiler
 FUZZ_COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/fuzz/obj/%.o,$(COMPILER_LIB_SRCS))
-$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) common/cli_flags.h fuzz/tomlpp_fix.h
+$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) common/cli_flags.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CXX) $(FUZZ_FLAGS) $(FUZZ_INCLUDE) $(COMPILER_DEFS) -c -o $@ $<
+	$(FUZZ_CXX) $(FUZZ_FLAGS) $(COMPILER_DEFS) -c -o $@ $<
 $(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_SRC)
-$(BUILD)/fuzz/obj/parse.o: FUZZ_INCLUDE = $(FUZZ_TOMLPP_FIX)  # the one file that includes toml++
 $(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_SRC) common/cli_flags.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_COMPILER_OBJS)
