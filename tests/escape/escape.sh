@@ -695,6 +695,13 @@ if begin limits memfd-exec 1; then
   case "$out" in [0-9]*) want_rc 0 ;; *) bad "the memfd program did not run: '$out' (exit $rc)" ;; esac
   end
 fi
+if begin limits ro-inside-rw-is-writable 1; then
+  # Rights add up along the path and there is no deny rule: a --ro grant
+  # beneath a --rw grant takes nothing away (landlock-policy refuses it).
+  sb "${BASE[@]}" --rw "$D/rw" --ro "$D/rw/sub" -- "$OP" append "$D/rw/sub/g"
+  allowed; content "$D/rw/sub/g" origx
+  end
+fi
 if begin limits hard-link-made-before 1; then
   ln "$D/out/f" "$D/rw/alias"  # outside the sandbox, before it starts
   sb "${BASE[@]}" --rw "$D/rw" -- "$OP" append "$D/rw/alias"
