@@ -125,7 +125,7 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
     }
     const FlagSpec *spec = find_flag(arg);
     if (!spec)
-      return {arg, arg[0] == '-' ? "unknown option (see landlock-run --help)"
+      return {*arg ? arg : "''", arg[0] == '-' ? "unknown option (see landlock-run --help)"
                                  : "unexpected argument: the command must follow '--'"};
     if (spec->takes_value && (i + 1 >= argc || strcmp(argv[i + 1], kSeparator) == 0)) return {arg, "needs a value"};
     const char *value = spec->takes_value ? argv[++i] : "";
@@ -184,8 +184,8 @@ struct Line {
   char buf[4352];
   size_t len = 0;
   Line() { *buf = '\0'; }
-  Line &put(char c) {
-    if (len < sizeof buf - 2) buf[len++] = c, buf[len] = '\0';
+  Line &put(char c) {  // a control character in an argument must not forge a second line
+    if (len < sizeof buf - 2) buf[len++] = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c, buf[len] = '\0';
     return *this;
   }
   Line &add(const char *s, size_t max = sizeof buf) {

@@ -82,6 +82,7 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"--rw-try", "", "--", "true"})) == "--rw-try: empty PATH");
     CHECK(error_text(parse({"--bogus", "--", "true"})) == "--bogus: unknown option (see landlock-run --help)");
     CHECK(error_text(parse({"true"})) == "true: unexpected argument: the command must follow '--'");
+    CHECK(error_text(parse({""})) == "'': unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({"--ro=/", "--", "true"})) == "--ro=/: unknown option (see landlock-run --help)");
   }
 
@@ -197,6 +198,9 @@ TEST_SUITE("launcher") {
     full.add(huge.c_str());
     CHECK(full.len == sizeof full.buf - 2);
     CHECK(full.buf[full.len] == '\0');
+    llr::Line forged;
+    forged.add("--ro\nlandlock-run: fake\t\x7f");
+    CHECK(std::string(forged.buf) == "--ro?landlock-run: fake??");
     llr::Line clipped;
     clipped.add(huge.c_str(), 4).add(": why");
     CHECK(std::string(clipped.buf) == "xxxx...: why");
