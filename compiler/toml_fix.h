@@ -1,7 +1,8 @@
 // Included by parse.cpp before <toml++/toml.h>: work-arounds for two bugs of
 // libtomlplusplus 3.3.0 (Debian 12) that the compiler fuzz target found
-// (details: fuzz/tomlpp_fix.h, which fuzz.mk force-includes; if it came
-// first, TOML_ASSERT is already defined and this file does nothing).
+// (reproducers: the top of fuzz/compiler_fuzz.cpp and the regress-tomlpp-*
+// seeds; the fuzzer builds against this same file). If TOML_ASSERT is
+// already defined, this file does nothing.
 //
 // 1. The parser states invariants with assertions that bad input breaks
 //    (`x = [}`, `[,b]`): without this, `landlock-policy check` aborts instead
