@@ -1,5 +1,7 @@
 #include "explain.h"
 
+#include <sys/stat.h>
+
 #include "../common/cli_flags.h"
 #include "paths.h"
 #include "resolve.h"
@@ -11,14 +13,19 @@ namespace {
 using llr_cli::Flag;
 using llr_cli::spelling;
 
-const char *rights(Access a) {
+// The launcher drops directory-only rights for a file grant; say so. A path
+// that cannot be stat'ed here (portable target) is described as a directory.
+const char *rights(Access a, const std::string &path) {
+  struct stat st {};
+  bool file = stat(path.c_str(), &st) == 0 && !S_ISDIR(st.st_mode);
+  if (file) return a == Access::Rw ? "read, execute, write, truncate, device ioctl (a file)" : "read, execute (a file)";
   return a == Access::Rw ? "read, execute, list, write, create, remove, rename/link, truncate, device ioctl"
                          : "read, execute, list";
 }
 
 void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
   out += "  " + std::string(access_name(g.access)) + (g.optional ? "-try " : "     ") + g.path + "\n";
-  out += "         rights: " + std::string(rights(g.access)) + (g.optional ? " (skipped if missing)" : "") + "\n";
+  out += "         rights: " + std::string(rights(g.access, g.path)) + (g.optional ? " (skipped if missing)" : "") + "\n";
   std::string where = r.sources.where(g.loc);
   out += "         from: " + g.origin + (where.empty() ? "" : " at " + where) + "\n";
   if (!g.user_written && g.origin.rfind("complement", 0) == 0) return;  // one of many siblings: nothing more to say
