@@ -52,3 +52,32 @@ inline long number(const char *s) {
 }
 
 }  // namespace payload
+
+// ---- Classic BPF and seccomp UAPI, spelled out: musl ships no <linux/filter.h>.
+// Shared by the payloads that make chosen syscalls fail (no-landlock,
+// escape-failsys).
+#include <stdint.h>
+#include <sys/prctl.h>
+
+namespace payload {
+
+struct SockFilter { uint16_t code; uint8_t jt, jf; uint32_t k; };
+struct SockFprog { unsigned short len; const SockFilter *filter; };
+constexpr uint16_t kLoadWordAbs = 0x20;                            // BPF_LD | BPF_W | BPF_ABS
+constexpr uint16_t kJumpEq = 0x15, kJumpGe = 0x35, kJumpGt = 0x25;  // BPF_JMP | BPF_JEQ/JGE/JGT | BPF_K
+constexpr uint16_t kReturn = 0x06;                                  // BPF_RET | BPF_K
+constexpr uint32_t kRetErrno = 0x00050000u, kRetAllow = 0x7fff0000u;
+constexpr uint32_t kOffsetNr = 0, kOffsetArg0Low = 16;  // struct seccomp_data, little endian
+
+// Installs the filter (after no_new_privs, which seccomp requires of the
+// unprivileged) and execs argv[0]; returns only on failure, with its report.
+template <unsigned N>
+int filter_and_exec(const SockFilter (&code)[N], char **argv) {
+  const SockFprog prog = {N, code};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return report(false);
+  if (prctl(PR_SET_SECCOMP, 2 /* SECCOMP_MODE_FILTER */, &prog, 0, 0) != 0) return report(false);
+  execv(argv[0], argv);
+  return report(false);
+}
+
+}  // namespace payload
