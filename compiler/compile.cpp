@@ -118,10 +118,10 @@ CompileResult compile(const CompileOptions &opt) {
   Layer protection_layer = trusted;
   protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
   Protection protection = build_protection(ctx, protection_layer, plan.launcher);
-  check_writable(ctx, protection, user);
+  const std::vector<bool> refused = check_writable(ctx, protection, user);
   // Project grants are not checked here: what survives apply_trust lies
   // inside the user's checked grants, and the rest is dropped as widening.
-  check_git(ctx, user);
+  check_git(ctx, user, refused);
 
   bool hide_secrets = trusted.hide_secrets.value.value_or(mode_hides_secrets(mode));
   if (!hide_secrets && mode_hides_secrets(mode))

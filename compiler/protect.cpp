@@ -99,23 +99,28 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::string
   return out;
 }
 
-void check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
+std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
   const std::string home = ctx.vars.home.value_or("");
-  for (const Grant &g : grants) {
+  std::vector<bool> refused(grants.size(), false);
+  for (size_t i = 0; i < grants.size(); ++i) {
+    const Grant &g = grants[i];
     if (g.access != Access::Rw) continue;
     std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
     if (!g.user_written) what += " from " + g.origin;
     if (protection.incomplete) {
+      refused[i] = true;
       ctx.diags.error(g.loc, what + " refused: " + protection.incomplete_why,
                       "every writable grant is refused rather than guessing what the protected paths are");
       continue;
     }
     if (g.path == "/") {
+      refused[i] = true;
       ctx.diags.error(g.loc, what + " would make the whole file system writable",
                       "grant the folders the command writes, such as ${WORKSPACE} and ${TMPDIR}");
       continue;
     }
     if (!home.empty() && is_within(home, g.path)) {
+      refused[i] = true;
       ctx.diags.error(g.loc, what + (g.path == home ? " is the home directory" : " contains the home directory"),
                       "a writable home lets the command plant ~/.bashrc or ~/.ssh/authorized_keys; grant the "
                       "project folders it needs instead");
@@ -131,18 +136,21 @@ void check_writable(Context &ctx, const Protection &protection, const std::vecto
                              : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
                                "out; grant the subfolders that need writing instead";
       if (p.origin == "built-in") hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+      refused[i] = true;
       Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
       if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
       break;
     }
   }
+  return refused;
 }
 
-void check_git(Context &ctx, const std::vector<Grant> &grants) {
+void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused) {
   // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
   const WalkLimits limits{3, 20000, false};
-  for (const Grant &g : grants) {
-    if (g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
+  for (size_t i = 0; i < grants.size(); ++i) {
+    const Grant &g = grants[i];
+    if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
     std::string found;
     if (kind_of(g.path + "/.git") != Kind::Missing) found = g.path + "/.git";
     else

@@ -30,12 +30,15 @@ inline constexpr const char *kBuiltinSecrets[] = {"~/.ssh", "~/.gnupg", "~/.aws"
 
 Protection build_protection(Context &ctx, const Layer &policy, const std::string &launcher);
 
-// Reports every writable grant that would expose a protected path.
-void check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
+// Reports every writable grant that would expose a protected path; returns,
+// per grant, whether it was refused.
+std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
 
 // A writable grant containing a .git folder: its hooks run unconfined at the
-// user's next commit. A warning, an error under strict.
-void check_git(Context &ctx, const std::vector<Grant> &grants);
+// user's next commit. A warning, an error under strict. Grants already
+// refused are skipped: a second message on them is noise, and walking `/`
+// would make the output depend on what else lives on the host.
+void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused);
 
 // The symlinks inside folder, resolved (also dangling ones: a target created
 // later would be written through the link); false when the walk did not finish.
