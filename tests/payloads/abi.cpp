@@ -11,14 +11,7 @@ int main() {
     payload::out("none ");
     return payload::report(false);
   }
-  char buf[24];
-  int k = 0;
-  char digits[24];
-  do digits[k++] = static_cast<char>('0' + abi % 10); while (abi /= 10);
-  int n = 0;
-  while (k) buf[n++] = digits[--k];
-  buf[n++] = '\n';
-  buf[n] = '\0';
-  payload::out(buf);
+  payload::out_number(static_cast<unsigned long>(abi));
+  payload::out("\n");
   return 0;
 }

@@ -17,6 +17,18 @@ inline void out(const char *s) {
   }
 }
 
+// Writes n in decimal, without a newline.
+inline void out_number(unsigned long n) {
+  char digits[24];
+  int k = 0;
+  do digits[k++] = static_cast<char>('0' + n % 10); while (n /= 10);
+  char buf[24];
+  int i = 0;
+  while (k) buf[i++] = digits[--k];
+  buf[i] = '\0';
+  out(buf);
+}
+
 inline const char *errno_name(int e) {
   switch (e) {
     case EACCES: return "EACCES";

@@ -1,0 +1,3 @@
+#!/bin/sh
+# The audit switches, checked in the kernel log on this machine's kernel.
+exec sh "$LLR_ROOT/tests/e2e/audit.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads"
