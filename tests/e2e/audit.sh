@@ -53,7 +53,9 @@ if [ "$was_enabled" = 0 ]; then
 fi
 # Audit prints through printk_ratelimit (10 lines per 5 s); a denial makes
 # about five records, so without this the later cases would lose theirs.
-[ -n "$old_ratelimit" ] && echo 0 >"$ratelimit_file"
+if [ -z "$old_ratelimit" ] || ! { echo 0 >"$ratelimit_file"; } 2>/dev/null; then
+  skip_all "cannot lift the printk rate limit ($ratelimit_file), so records would be dropped"
+fi
 
 mkdir -p "$W/new" "$W/default" "$W/same" "$W/nolog" "$W/sentinel"
 cp "$P/true" "$W/same/true" && cp "$P/true" "$W/nolog/true" || exit 1

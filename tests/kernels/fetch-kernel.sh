@@ -1,27 +1,34 @@
 #!/bin/sh
-# fetch-kernel.sh CACHE_DIR
-# Prints the path of a Debian 6.1 cloud kernel image (vmlinuz), downloading it
-# once into CACHE_DIR. A cached kernel is used as it is: a second run needs
-# neither the network nor apt's package lists.
+# fetch-kernel.sh CACHE_DIR [SERIES]
+# Prints the path of a Debian cloud kernel image (vmlinuz) of SERIES, 6.1
+# (the default: Landlock ABI 2) or 6.12 (ABI 6), downloading it once into
+# CACHE_DIR. A cached kernel is used as it is: a second run needs neither the
+# network nor apt's package lists.
 #
-# The package is Debian's linux-image-6.1.0-N-cloud-amd64-unsigned; the newest
-# N that apt knows is taken (the mirror drops old ones). Nothing is installed:
+# The package is Debian bookworm's linux-image-6.1.0-N-cloud-amd64-unsigned
+# or linux-image-6.12.N+deb12-cloud-amd64-unsigned; the newest N that apt
+# knows is taken (the mirror drops old ones). Nothing is installed:
 # `apt-get download` fetches the .deb and `dpkg-deb -x` unpacks it, and only
 # boot/vmlinuz-* and boot/config-* are kept.
 set -eu
-cache=${1:?usage: fetch-kernel.sh CACHE_DIR}
+cache=${1:?usage: fetch-kernel.sh CACHE_DIR [6.1|6.12]}
+series=${2:-6.1}
+case $series in
+  6.1) glob='linux-image-6.1.0-*-cloud-amd64-unsigned' pattern='^linux-image-6\.1\.0-[0-9]+-cloud-amd64-unsigned$' ;;
+  6.12) glob='linux-image-6.12.*+deb12-cloud-amd64-unsigned' pattern='^linux-image-6\.12\.[0-9]+\+deb12-cloud-amd64-unsigned$' ;;
+  *) echo "fetch-kernel: unknown series '$series' (6.1, 6.12)" >&2; exit 1 ;;
+esac
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
 newest_cached() {
-  ls -d "$cache"/linux-image-6.1.0-*-cloud-amd64-unsigned 2>/dev/null | sort -V |
-    while read -r d; do [ -s "$d/vmlinuz" ] && echo "$d/vmlinuz"; done | tail -n 1
+  # shellcheck disable=SC2086 # $glob is a pattern on purpose
+  for d in "$cache"/$glob; do [ -s "$d/vmlinuz" ] && echo "$d/vmlinuz"; done | sort -V | tail -n 1
 }
 
 k=$(newest_cached)
 if [ -n "$k" ]; then echo "$k"; exit 0; fi
 
-pattern='^linux-image-6\.1\.0-[0-9]+-cloud-amd64-unsigned$'
 find_pkg() { apt-cache search --names-only "$pattern" 2>/dev/null | cut -d' ' -f1 | sort -V | tail -n 1; }
 refresh() {
   # The lists may be missing or stale (a package the mirror has dropped):

@@ -6,8 +6,10 @@
 #                    the suite runs with EXPECT_ABI=2
 #   6.1-no-landlock  the same kernel booted with lsm=lockdown,yama,apparmor
 #                    (Landlock left out): EXPECT_NO_LANDLOCK=1
+#   6.12-abi6        Debian's 6.12 cloud kernel under qemu: Landlock ABI 6
+#                    (TCP and scopes, no audit), EXPECT_ABI=6
 #   host             this machine's kernel, the plain suite (no qemu)
-# Default: all three. docs/kernel-matrix.md describes the tiers.
+# Default: all four. docs/kernel-matrix.md describes the tiers.
 #
 # Each guest result line comes back as "PASS TIER/name", "FAIL TIER/name: why"
 # or "SKIP TIER/name: reason"; then one line per tier says whether the tier as
@@ -22,7 +24,7 @@
 set -u
 launcher=${1:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...} payloads=${2:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...}
 shift 2
-[ $# -gt 0 ] || set -- 6.1-abi2 6.1-no-landlock host
+[ $# -gt 0 ] || set -- 6.1-abi2 6.1-no-landlock 6.12-abi6 host
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 suite=${LLR_SUITE:-$root/tests/e2e/launcher.sh}
@@ -83,25 +85,27 @@ verdict() {  # verdict TIER DESCRIPTION
 printable() { sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[A-Za-z]//g' "$1" | tr -d '\r' | tr -cd '[:print:]\n'; }
 
 initramfs=
-kernel=
-prepare() {  # fetch the kernel and build the initramfs once, for every qemu tier
-  [ -n "$kernel" ] && return 0
-  if ! kernel=$(sh "$here/fetch-kernel.sh" "$cache" 2>"$out/fetch.log"); then
-    kernel=; prep_error="could not fetch the Debian 6.1 kernel: $(tail -n 3 "$out/fetch.log" | tr '\n' ' ')"; return 1
-  fi
-  initramfs=$out/initramfs.cpio
-  if ! sh "$here/mkinitramfs.sh" "$initramfs" "$launcher" "$payloads" "$suite" 2>"$out/mkinitramfs.log"; then
-    kernel=; prep_error="could not build the initramfs: $(tr '\n' ' ' <"$out/mkinitramfs.log")"; return 1
+prep_error=
+prepare() {  # prepare SERIES: fetch its kernel (sets kernel, kdesc); build the initramfs once
+  kernel=
+  if ! kernel=$(sh "$here/fetch-kernel.sh" "$cache" "$1" 2>"$out/fetch-$1.log"); then
+    kernel=; prep_error="could not fetch the Debian $1 kernel: $(tail -n 3 "$out/fetch-$1.log" | tr '\n' ' ')"; return 1
   fi
   # e.g. "linux-image-6.1.0-57-cloud-amd64-unsigned 6.1.192-3"
   kdesc=$(sed 's/_amd64\.deb$//; s/_/ /' "$(dirname "$kernel")/deb" 2>/dev/null) || kdesc=$kernel
+  [ -n "$initramfs" ] && return 0
+  if ! sh "$here/mkinitramfs.sh" "$out/initramfs.cpio" "$launcher" "$payloads" "$suite" 2>"$out/mkinitramfs.log"; then
+    kernel=; prep_error="could not build the initramfs: $(tr '\n' ' ' <"$out/mkinitramfs.log")"; return 1
+  fi
+  initramfs=$out/initramfs.cpio
 }
 
-# boot TIER WHAT APPEND LSM_CHECK: one qemu boot; LSM_CHECK is "with" or
-# "without" (whether the guest's /sys/kernel/security/lsm must list landlock).
+# boot TIER SERIES WHAT APPEND LSM_CHECK: one qemu boot of Debian's SERIES
+# kernel; LSM_CHECK is "with" or "without" (whether the guest's
+# /sys/kernel/security/lsm must list landlock).
 boot() {
-  tier=$1 what=$2 append=$3 lsm_check=$4
-  if ! prepare; then tier_problem=$prep_error; verdict "$tier" "Debian 6.1 under qemu, $what"; return; fi
+  tier=$1 series=$2 what=$3 append=$4 lsm_check=$5
+  if ! prepare "$series"; then tier_problem=$prep_error; verdict "$tier" "Debian $series under qemu, $what"; return; fi
   desc="$kdesc under qemu, $what"
   log=$out/$tier.serial.log
   started=$(date +%s)
@@ -152,11 +156,12 @@ host() {
 [ -f "$suite" ] || { emit "FAIL kernel-matrix: no suite at $suite"; set --; }
 for t in "$@"; do
   case $t in
-    6.1-abi2) boot "$t" "Landlock ABI 2" "llr.expect_abi=2" with ;;
-    6.1-no-landlock) boot "$t" "lsm=lockdown,yama,apparmor: no Landlock" \
+    6.1-abi2) boot "$t" 6.1 "Landlock ABI 2" "llr.expect_abi=2" with ;;
+    6.1-no-landlock) boot "$t" 6.1 "lsm=lockdown,yama,apparmor: no Landlock" \
       "lsm=lockdown,yama,apparmor llr.expect_no_landlock=1" without ;;
+    6.12-abi6) boot "$t" 6.12 "Landlock ABI 6" "llr.expect_abi=6" with ;;
     host) host ;;
-    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, host)" ;;
+    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, 6.12-abi6, host)" ;;
   esac
 done
 echo "$passed passed, $failed failed, $skipped skipped"
