@@ -23,8 +23,12 @@ $(BUILD)/compiler/san/%.o: compiler/%.cpp $(COMPILER_HDRS)
 # The version and launcher digest are baked in here only.
 $(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: VERSION $(LAUNCHER_SRC)
 
+# Static (glibc and libstdc++ linked in; it calls nothing that needs NSS or
+# dlopen), so the binary in the release tarball runs on any x86_64 Linux: a
+# CI image with another libc (Alpine's musl), a FROM scratch container.
+COMPILER_LDFLAGS := -static
 $(COMPILER): $(BUILD)/compiler/main.o $(COMPILER_OBJS)
-	$(CXX) $(HOST_CXXFLAGS) -o $@ $^
+	$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $@ $^
 
 all: $(COMPILER)
 

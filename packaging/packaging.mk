@@ -71,7 +71,7 @@ $(DIST_TARBALL): $(PKG_INPUTS)
 	sh packaging/dist.sh $@ $(BUILD) $(VERSION)
 
 deb: $(DEB_FILE)
-$(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/*)
+$(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging/deb/lintian/*)
 	sh packaging/deb.sh $@ $(BUILD) $(VERSION)
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
