@@ -58,6 +58,18 @@ long ask(int fd, uint16_t type, uint16_t flags, const AuditStatus &status, char 
   return recv(fd, reply, size, 0);
 }
 
+// A reply of type NLMSG_ERROR (an ack, when its code is 0): sets errno to
+// its code and returns true.
+bool netlink_error(const char *reply, long n) {
+  Nlmsghdr hdr;
+  memcpy(&hdr, reply, sizeof(hdr));
+  if (hdr.type != kNlmsgError || n < static_cast<long>(sizeof(Nlmsghdr) + sizeof(int))) return false;
+  int err;
+  memcpy(&err, reply + sizeof(Nlmsghdr), sizeof(err));
+  errno = -err;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -72,15 +84,9 @@ int main(int argc, char **argv) {
   alignas(Nlmsghdr) char reply[512];
   if (status_only) {
     long n = ask(fd, kAuditGet, kNlmRequest, AuditStatus{}, reply, sizeof(reply));
-    if (n < 0) return payload::report(false);
+    if (n < 0 || netlink_error(reply, n)) return payload::report(false);
     Nlmsghdr hdr;
     memcpy(&hdr, reply, sizeof(hdr));
-    if (hdr.type == kNlmsgError && n >= static_cast<long>(sizeof(Nlmsghdr) + sizeof(int))) {
-      int err;
-      memcpy(&err, reply + sizeof(Nlmsghdr), sizeof(err));
-      errno = -err;
-      return payload::report(false);
-    }
     if (hdr.type != kAuditGet || n < static_cast<long>(sizeof(Nlmsghdr) + sizeof(AuditStatus))) {
       errno = EINVAL;
       return payload::report(false);
@@ -99,14 +105,9 @@ int main(int argc, char **argv) {
   s.enabled = argv[2][0] == '1' ? 1 : 0;
   long n = ask(fd, kAuditSet, kNlmRequest | kNlmAck, s, reply, sizeof(reply));
   if (n < 0) return payload::report(false);
-  Nlmsghdr hdr;
-  memcpy(&hdr, reply, sizeof(hdr));
-  if (hdr.type != kNlmsgError || n < static_cast<long>(sizeof(Nlmsghdr) + sizeof(int))) {
+  if (!netlink_error(reply, n)) {  // AUDIT_SET with NLM_F_ACK answers with an ack only
     errno = EINVAL;
     return payload::report(false);
   }
-  int err;
-  memcpy(&err, reply + sizeof(Nlmsghdr), sizeof(err));
-  errno = -err;
-  return payload::report(err == 0);
+  return payload::report(errno == 0);
 }
