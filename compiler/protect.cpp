@@ -99,49 +99,52 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::string
   return out;
 }
 
+namespace {
+
+// Reports why one writable grant is refused; false when it is not.
+bool refuse_writable(Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
+  std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
+  if (!g.user_written) what += " from " + g.origin;
+  if (protection.incomplete) {
+    ctx.diags.error(g.loc, what + " refused: " + protection.incomplete_why,
+                    "every writable grant is refused rather than guessing what the protected paths are");
+    return true;
+  }
+  if (g.path == "/") {
+    ctx.diags.error(g.loc, what + " would make the whole file system writable",
+                    "grant the folders the command writes, such as ${WORKSPACE} and ${TMPDIR}");
+    return true;
+  }
+  if (!home.empty() && is_within(home, g.path)) {
+    ctx.diags.error(g.loc, what + (g.path == home ? " is the home directory" : " contains the home directory"),
+                    "a writable home lets the command plant ~/.bashrc or ~/.ssh/authorized_keys; grant the "
+                    "project folders it needs instead");
+    return true;
+  }
+  for (const Protected &p : protection.paths) {
+    const char *how = g.path == p.path ? "is" : is_within(g.path, p.path) ? "lies inside" : is_within(p.path, g.path) ? "contains" : nullptr;
+    if (!how) continue;
+    std::string hint = p.origin == "a policy file"
+                           ? "a command that can rewrite its own policy can widen its next run; keep your policy "
+                             "outside the folders it makes writable (say ~/.config/landlock/), and let a project's own "
+                             "file in through `project = ...`, which may only narrow"
+                           : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
+                             "out; grant the subfolders that need writing instead";
+    if (p.origin == "built-in") hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+    Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
+    if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
   const std::string home = ctx.vars.home.value_or("");
   std::vector<bool> refused(grants.size(), false);
-  for (size_t i = 0; i < grants.size(); ++i) {
-    const Grant &g = grants[i];
-    if (g.access != Access::Rw) continue;
-    std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
-    if (!g.user_written) what += " from " + g.origin;
-    if (protection.incomplete) {
-      refused[i] = true;
-      ctx.diags.error(g.loc, what + " refused: " + protection.incomplete_why,
-                      "every writable grant is refused rather than guessing what the protected paths are");
-      continue;
-    }
-    if (g.path == "/") {
-      refused[i] = true;
-      ctx.diags.error(g.loc, what + " would make the whole file system writable",
-                      "grant the folders the command writes, such as ${WORKSPACE} and ${TMPDIR}");
-      continue;
-    }
-    if (!home.empty() && is_within(home, g.path)) {
-      refused[i] = true;
-      ctx.diags.error(g.loc, what + (g.path == home ? " is the home directory" : " contains the home directory"),
-                      "a writable home lets the command plant ~/.bashrc or ~/.ssh/authorized_keys; grant the "
-                      "project folders it needs instead");
-      continue;
-    }
-    for (const Protected &p : protection.paths) {
-      const char *how = g.path == p.path ? "is" : is_within(g.path, p.path) ? "lies inside" : is_within(p.path, g.path) ? "contains" : nullptr;
-      if (!how) continue;
-      std::string hint = p.origin == "a policy file"
-                             ? "a command that can rewrite its own policy can widen its next run; keep your policy "
-                               "outside the folders it makes writable (say ~/.config/landlock/), and let a project's own "
-                               "file in through `project = ...`, which may only narrow"
-                             : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
-                               "out; grant the subfolders that need writing instead";
-      if (p.origin == "built-in") hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
-      refused[i] = true;
-      Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
-      if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
-      break;
-    }
-  }
+  for (size_t i = 0; i < grants.size(); ++i)
+    refused[i] = grants[i].access == Access::Rw && refuse_writable(ctx, protection, home, grants[i]);
   return refused;
 }
 
