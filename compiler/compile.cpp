@@ -1,12 +1,27 @@
-// The pipeline, in order: load -> modes and grants -> protection -> hiding
-// -> trust -> normalisation -> network -> argv. Each stage reports into
-// ctx.diags and the pipeline keeps going, so one run shows every error.
+// The pipeline, in order; each stage returns a value:
+//   load      files with their provenance -> the trusted and untrusted layers
+//   launcher  the launcher to emit: an absolute, existing, trusted path
+//   grants    modes and lists -> one list of resolved grants, each marked
+//             with its provenance (trusted or not) and origin
+//   redirect  grants that leave a writable folder through a symlink: errors
+//   protect   the protected paths; writable grants that meet them: errors
+//   trust     untrusted grants may only narrow: the outer and inner layers
+//   hide      grants covering a hidden path -> their complement
+//   normalise duplicates merged, covered children dropped, sorted
+//   network   TCP, scopes, audit and the other switches
+//   argv      the launcher's argv (emit.cpp)
+// Diagnostics are collected, never thrown, so one run shows every error.
 #include "compile.h"
+
+#include <algorithm>
+#include <iterator>
+#include <unistd.h>
 
 #include "context.h"
 #include "emit.h"
 #include "grants.h"
 #include "hide.h"
+#include "load.h"
 #include "network.h"
 #include "paths.h"
 #include "protect.h"
@@ -23,41 +38,98 @@ const std::vector<std::string_view> kSettable = {"workspace", "mode", "strict", 
 // --set overrides the scalars it names (workspace is applied while loading).
 void apply_sets(Context &ctx, Layer &trusted) {
   for (const auto &[key, value] : ctx.opt.sets) {
-    if (key == "mode") trusted.mode.value = value, trusted.mode.loc = {};
-    else if (key == "launcher") trusted.launcher_path.value = value, trusted.launcher_path.loc = {};
-    else if (key == "strict") {
-      if (value != "true" && value != "false") ctx.diags.error({}, "--set strict=" + value + ": expected true or false");
-      else trusted.strict.value = value == "true", trusted.strict.loc = {};
+    if (key == "mode") {
+      trusted.mode.value = value;
+      trusted.mode.loc = {};
+    } else if (key == "launcher") {
+      trusted.launcher_path.value = value;
+      trusted.launcher_path.loc = {};
+      trusted.launcher_literal = true;
+    } else if (key == "strict") {
+      if (value != "true" && value != "false") {
+        ctx.diags.error({}, "--set strict=" + value + ": expected true or false");
+        continue;
+      }
+      trusted.strict.value = value == "true";
+      trusted.strict.loc = {};
     } else if (key != "workspace") {
       ctx.diags.error({}, "--set " + key + ": unknown key", suggestion(key, kSettable));
     }
   }
 }
 
-std::string choose_launcher(Context &ctx, const Layer &trusted) {
+struct Launcher {
+  std::string path;                // emitted as argv[0]
+  std::vector<std::string> chain;  // every path it was reached through: protected
+};
+
+// The launcher: --launcher, else --set launcher / [launcher] path (only a
+// trusted file can set it), else the one installed beside the compiler.
+// Always an absolute path, never a name to look up in PATH when the argv
+// runs; on the host it must exist, be an executable regular file, and lie
+// outside the folders a confined command can write (it runs unconfined).
+Launcher choose_launcher(Context &ctx, const Layer &trusted) {
   std::string path = ctx.opt.launcher;
   Loc loc;
   if (path.empty() && trusted.launcher_path.value) {
     loc = trusted.launcher_path.loc;
-    Expansion x = expand_variables(*trusted.launcher_path.value, ctx.vars);
-    if (!x.error.empty()) {
-      ctx.diags.error(loc, "[launcher] path: " + x.error, x.hint);
-      return {};
+    path = *trusted.launcher_path.value;
+    if (!trusted.launcher_literal) {
+      Expansion x = expand_variables(path, ctx.vars);
+      if (!x.error.empty()) {
+        ctx.diags.error(loc, "[launcher] path: " + x.error, x.hint);
+        return {};
+      }
+      path = x.value;
+      if (!path.empty() && path[0] != '/') path = join_path(loc.file >= 0 ? file_folder(ctx, loc.file) : ctx.opt.cwd, path);
     }
-    path = x.value;
-    if (!path.empty() && path[0] != '/') path = join_path(loc.file >= 0 ? file_folder(ctx, loc.file) : ctx.opt.cwd, path);
   }
   if (path.empty()) path = ctx.opt.default_launcher;
-  if (path.empty()) path = "landlock-run";  // found through PATH by whoever runs the argv
-  if (path.find('/') != std::string::npos) path = lexical_normalize(join_path(ctx.opt.cwd, path));
-  if (size_t c = find_control(path); c != std::string::npos || !valid_utf8(path))
-    ctx.diags.error(loc, "the launcher path contains a control character or is not UTF-8");
-  return path;
+  if (path.empty() || path.find('/') == std::string::npos) {
+    ctx.diags.error(loc, "the launcher `" + (path.empty() ? std::string("landlock-run") : path) +
+                             "` is not a path: it would be looked up in PATH when the argv runs, and a confined "
+                             "command can put another `landlock-run` there",
+                    "give its path: --launcher \"$(command -v landlock-run)\"");
+    return {};
+  }
+  path = lexical_normalize(join_path(ctx.opt.cwd, path));
+  if (!path_problem(path).empty()) {
+    ctx.diags.error(loc, "the launcher path `" + path + "`: " + path_problem(path));
+    return {};
+  }
+  if (!ctx.host) return {path, {path}};
+  HostPath h = resolve_host(path);
+  Launcher out{h.path, chain_of(path, h)};
+  if (!h.exists || h.directory || access(h.path.c_str(), X_OK) != 0) {
+    ctx.diags.error(loc, "the launcher " + path + " is not an executable file here",
+                    "install landlock-run beside landlock-policy, or give --launcher PATH");
+    return {};
+  }
+  for (const std::string &area : writable_areas(ctx, {})) {
+    auto inside = std::find_if(out.chain.begin(), out.chain.end(), [&](const std::string &p) { return is_within(p, area); });
+    if (inside == out.chain.end()) continue;
+    std::string message = "the launcher " + path;
+    message += " is reached through " + *inside;
+    message += ", inside " + area;
+    message += ", which a confined command can write: it could be replaced by one that does not confine";
+    ctx.diags.error(loc, message, "install landlock-run outside the workspace and the temp directory (/usr/bin, /usr/local/bin)");
+    return {};
+  }
+  return out;
 }
 
 bool any_grant(const Layer &l) {
   return !l.ro.empty() || !l.rw.empty() || !l.hide.empty() || !l.connect.empty() || !l.bind.empty() ||
          !l.scopes.empty() || l.project || l.net_restrict.value;
+}
+
+bool narrows_anything(const Layer &untrusted) {
+  return !untrusted.ro.empty() || !untrusted.rw.empty() || !untrusted.connect.empty() || !untrusted.bind.empty() ||
+         !untrusted.scopes.empty() || untrusted.net_restrict.value;
+}
+
+void add_dropped(Plan &plan, const std::vector<Dropped> &dropped) {
+  plan.dropped.insert(plan.dropped.end(), dropped.begin(), dropped.end());
 }
 
 }  // namespace
@@ -71,11 +143,16 @@ CompileResult compile(const CompileOptions &opt) {
   plan.version = opt.version;
   plan.pinned = !opt.unpinned;
 
-  Layer trusted, untrusted;
-  untrusted.trusted = false;
-  if (!load_policy(ctx, trusted, untrusted)) return res;
+  // load
+  std::optional<Loaded> loaded = load_policy(ctx);
+  if (!loaded) return res;
+  Layer &trusted = loaded->trusted;
+  const Layer &untrusted = loaded->untrusted;
   apply_sets(ctx, trusted);
   ctx.strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
+  for (int i = 0; i < res.sources.size(); ++i)
+    if (!res.sources.file(i).trusted)
+      plan.untrusted_files.push_back(res.sources.file(i).name + ": " + res.sources.file(i).untrusted_because);
 
   if (!trusted.mode.value) {
     ctx.diags.error({0, 1, 1}, "missing `mode`",
@@ -85,10 +162,10 @@ CompileResult compile(const CompileOptions &opt) {
   const std::string mode = *trusted.mode.value;
   const Loc mode_loc = trusted.mode.loc;
   plan.mode = mode;
-  plan.launcher = choose_launcher(ctx, trusted);
 
-  std::vector<Grant> user, project, inner;
-  if (!mode_grants(ctx, mode, mode_loc, user)) {
+  // grants (the mode's first: an unknown mode stops here)
+  std::vector<Grant> grants;
+  if (!mode_grants(ctx, mode, mode_loc, grants)) {
     std::vector<std::string_view> modes(std::begin(kModes), std::end(kModes));
     ctx.diags.error(mode_loc, "unknown mode `" + mode + "`", suggestion(mode, modes));
     return res;
@@ -104,56 +181,73 @@ CompileResult compile(const CompileOptions &opt) {
     if (res.ok) res.argv = build_argv(plan, opt.command);
     return res;
   }
+  list_grants(ctx, trusted.ro, Access::Ro, grants);
+  list_grants(ctx, trusted.rw, Access::Rw, grants);
+  list_grants(ctx, untrusted.ro, Access::Ro, grants);
+  list_grants(ctx, untrusted.rw, Access::Rw, grants);
 
+  // launcher
+  Launcher launcher = choose_launcher(ctx, trusted);
+  plan.launcher = launcher.path;
+  plan.no_symlinks = ctx.host;
+
+  // redirect
+  if (ctx.host) check_redirects(ctx, grants, writable_areas(ctx, grants));
+
+  // protect
   if (trusted.compose.value && *trusted.compose.value != "merge" && *trusted.compose.value != "nest")
     ctx.diags.error(trusted.compose.loc, "unknown compose `" + *trusted.compose.value + "`",
                     suggestion(*trusted.compose.value, {"merge", "nest"}));
   const bool nest = trusted.compose.value.value_or("merge") == "nest";
-
-  list_grants(ctx, trusted.ro, Access::Ro, user);
-  list_grants(ctx, trusted.rw, Access::Rw, user);
-  list_grants(ctx, untrusted.ro, Access::Ro, project);
-  list_grants(ctx, untrusted.rw, Access::Rw, project);
-
   Layer protection_layer = trusted;
   protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
-  Protection protection = build_protection(ctx, protection_layer, plan.launcher);
-  const std::vector<bool> refused = check_writable(ctx, protection, user);
-  // Project grants are not checked here: what survives apply_trust lies
-  // inside the user's checked grants, and the rest is dropped as widening.
-  check_git(ctx, user, refused);
+  Protection protection = build_protection(ctx, protection_layer, loaded->policy_files, launcher.chain);
+  std::vector<Grant> user_grants;
+  std::copy_if(grants.begin(), grants.end(), std::back_inserter(user_grants), [](const Grant &g) { return g.trusted; });
+  // Untrusted grants are not checked here: what survives trust lies inside
+  // the user's checked grants, and the rest is dropped as widening.
+  const std::vector<bool> refused = check_writable(ctx, protection, user_grants);
+  check_git(ctx, user_grants, refused);
 
+  // trust (before hiding: a project's grant is judged as written; rw "/" is
+  // a widening, whatever part of it the complement would leave)
+  const bool has_project = narrows_anything(untrusted);
+  TrustResult layers = apply_trust(grants, nest && has_project);
+  add_dropped(plan, layers.dropped);
+
+  // hide
   bool hide_secrets = trusted.hide_secrets.value.value_or(mode_hides_secrets(mode));
   if (!hide_secrets && mode_hides_secrets(mode))
     ctx.diags.warning(trusted.hide_secrets.loc, "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
                       "keep the default unless the command really needs them");
   std::vector<PathEntry> hide = trusted.hide;
   hide.insert(hide.end(), untrusted.hide.begin(), untrusted.hide.end());
-  std::vector<Hidden> hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
-  plan.hidden = hidden;
+  plan.hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
+  apply_hiding(ctx, plan.hidden, layers.outer);
+  apply_hiding(ctx, plan.hidden, layers.inner);
 
-  // Trust before hiding: a project's grant is judged as written (rw "/" is a
-  // widening, whatever part of it the complement would leave).
-  const bool has_project = !untrusted.ro.empty() || !untrusted.rw.empty() || !untrusted.connect.empty() ||
-                           !untrusted.bind.empty() || !untrusted.scopes.empty() || untrusted.net_restrict.value;
-  apply_trust(ctx, user, project, nest && has_project, inner);
-  apply_hiding(ctx, hidden, user);
-  apply_hiding(ctx, hidden, inner);
-  normalise_grants(ctx, user);
-  verify_hidden(ctx, hidden, user);
-  plan.outer.grants = std::move(user);
-  if (nest && has_project) {
+  // normalise
+  normalise_grants(ctx, layers.outer);
+  verify_hidden(ctx, plan.hidden, layers.outer);
+  plan.outer.grants = std::move(layers.outer);
+  if (layers.nested) {
     plan.nested = true;
-    normalise_grants(ctx, inner);
-    verify_hidden(ctx, hidden, inner);
-    plan.inner.grants = std::move(inner);
+    normalise_grants(ctx, layers.inner);
+    verify_hidden(ctx, plan.hidden, layers.inner);
+    plan.inner.grants = std::move(layers.inner);
     plan.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
   } else if (nest) {
     plan.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
   }
-  plan_network(ctx, trusted, untrusted, plan.nested);
-  report_widenings(ctx);
 
+  // network
+  std::vector<Widening> widenings = std::move(loaded->widenings);
+  widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
+  std::vector<Widening> ports = plan_network(ctx, trusted, untrusted, plan.nested);
+  widenings.insert(widenings.end(), ports.begin(), ports.end());
+  report_widenings(ctx, std::move(widenings));
+
+  // argv
   res.ok = !ctx.diags.has_errors();
   if (res.ok) res.argv = build_argv(plan, opt.command);
   return res;

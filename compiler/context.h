@@ -1,5 +1,6 @@
-// State shared by the compile stages (load, resolve, protect, hide, ...):
-// one struct passed by reference instead of a dozen parameters.
+// What every compile stage reads: the options, the variables, the target,
+// and where diagnostics go. Stages return what they compute as values;
+// the plan is assembled from them in compile.cpp.
 #pragma once
 #include <string>
 #include <vector>
@@ -24,20 +25,10 @@ struct Context {
   Variables vars;
   bool host = true;
   bool strict = false;
-  std::string workspace_written;         // before expansion, for explain
-  std::vector<std::string> policy_files;  // resolved paths of every loaded file: protected
-  std::vector<Widening> widenings;
+  std::string workspace_written;  // before expansion, for explain
 
   Context(const CompileOptions &o, Sources &s, Diagnostics &d, Plan &p)
       : opt(o), sources(s), diags(d), plan(p), host(o.target == Target::Host) {}
 };
-
-// Loads the main policy, its extends and its project policy; merges them
-// into what the user's own files say (trusted) and what the project's say
-// (untrusted: only narrowing survives). Fills ctx.vars. False: cannot go on.
-bool load_policy(Context &ctx, Layer &trusted, Layer &untrusted);
-
-// Where a relative path in file `file` is resolved: the file's folder.
-std::string file_folder(const Context &ctx, int file);
 
 }  // namespace llp

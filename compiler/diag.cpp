@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "text.h"
+
 namespace llp {
 
 int Sources::add(SourceFile file) {
@@ -69,19 +71,30 @@ const char *label(Severity s) {
   return "error";
 }
 
-// The source line and a caret under loc.col; tabs are kept so the caret lines up.
+// The source line and a caret under loc.col. The line is printed escaped
+// (a comment may hold ESC or C1 bytes); tabs become spaces so the caret
+// lines up.
 void snippet(std::string &out, const Sources &sources, const Loc &loc) {
   std::string text = sources.line_text(loc);
   if (text.empty()) return;
+  std::replace(text.begin(), text.end(), '\t', ' ');
   std::string number = std::to_string(loc.line);
   std::string gutter(number.size(), ' ');
-  out += " " + number + " | " + text + "\n";
+  out += " " + number + " | " + printable(text) + "\n";
   if (loc.col <= 0) return;
-  std::string pad;
-  // toml++ counts columns in bytes of the line; keep tabs as tabs for alignment.
-  for (int i = 0; i + 1 < loc.col && static_cast<size_t>(i) < text.size(); ++i)
-    pad += text[static_cast<size_t>(i)] == '\t' ? '\t' : ' ';
+  // toml++ counts columns in bytes of the line; the caret goes under the
+  // same character of the printed (escaped) line, one column per code point.
+  std::string before = printable(text.substr(0, std::min(text.size(), static_cast<size_t>(loc.col - 1))));
+  auto columns = static_cast<size_t>(std::count_if(before.begin(), before.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  }));
+  std::string pad(columns, ' ');
   out += " " + gutter + " | " + pad + "^\n";
+}
+
+std::string where_or_program(const Sources &sources, const Loc &loc) {
+  std::string where = sources.where(loc);
+  return where.empty() ? std::string("landlock-policy") : printable(where);
 }
 
 }  // namespace
@@ -100,16 +113,14 @@ std::string Diagnostics::render(const Sources &sources) const {
   std::string out;
   for (const Diagnostic *dp : sorted) {
     const Diagnostic &d = *dp;
-    std::string where = sources.where(d.loc);
-    out += (where.empty() ? std::string("landlock-policy") : where) + ": " + label(d.severity) + ": " +
-           d.message + "\n";
+    // Messages quote paths and policy text: escaped here, once, for all.
+    out += where_or_program(sources, d.loc) + ": " + label(d.severity) + ": " + printable(d.message) + "\n";
     snippet(out, sources, d.loc);
     for (const Related &r : d.related) {
-      std::string rwhere = sources.where(r.loc);
-      out += (rwhere.empty() ? std::string("landlock-policy") : rwhere) + ": note: " + r.message + "\n";
+      out += where_or_program(sources, r.loc) + ": note: " + printable(r.message) + "\n";
       snippet(out, sources, r.loc);
     }
-    if (!d.hint.empty()) out += "  hint: " + d.hint + "\n";
+    if (!d.hint.empty()) out += "  hint: " + printable(d.hint) + "\n";
   }
   return out;
 }

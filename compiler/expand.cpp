@@ -8,13 +8,17 @@ namespace llp {
 
 namespace {
 const std::vector<std::string_view> kNames = {"HOME", "PWD", "WORKSPACE", "TMPDIR", "env.NAME"};
+
+std::string home_problem(const Variables &vars) {
+  return vars.home_problem.empty() ? std::string("HOME is not set") : vars.home_problem;
+}
 }
 
 Expansion expand_variables(std::string_view text, const Variables &vars) {
   Expansion out;
   size_t i = 0;
   if (text == "~" || text.substr(0, 2) == "~/") {
-    if (!vars.home) return {{}, "`~` is used but HOME is not set", "set HOME, or write the path out", 0};
+    if (!vars.home) return {{}, "`~` is used but " + home_problem(vars), "set HOME to your home directory, or write the path out", 0};
     out.value = *vars.home;
     i = 1;
   }
@@ -52,12 +56,20 @@ Expansion expand_variables(std::string_view text, const Variables &vars) {
                 "an unset variable is an error, never an empty string; set it or use `optional = true` "
                 "on a grant that may be absent",
                 i};
+      if (env_value->empty())
+        return {{}, "environment variable " + key + " is empty",
+                "an empty variable would make the path start at /; set it to a path", i};
       value = &env_value;
     } else {
       std::string hint = suggestion(name, kNames);
       return {{}, "unknown variable ${" + std::string(name) + "}", hint, i};
     }
-    if (!*value) return {{}, "${" + std::string(name) + "} is not set", {}, i};
+    if (!*value) {
+      std::string why = "${" + std::string(name) + "} is not set";
+      if (name == "HOME") why = "${HOME}: " + home_problem(vars);
+      if (name == "TMPDIR" && !vars.tmpdir_problem.empty()) why = "${TMPDIR}: " + vars.tmpdir_problem;
+      return {{}, why, {}, i};
+    }
     out.value += **value;
     i = close + 1;
   }

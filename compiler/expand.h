@@ -1,6 +1,6 @@
 // Variables in paths: ~, ${HOME}, ${PWD}, ${WORKSPACE}, ${TMPDIR},
-// ${env.NAME}, and $$ for a literal $. An unknown variable or an unset
-// environment variable is an error, never an empty string: an empty
+// ${env.NAME}, and $$ for a literal $. An unknown variable, or an unset or
+// empty environment variable, is an error, never an empty string: an empty
 // expansion would turn "${env.CACHE}/x" into "/x".
 #pragma once
 #include <map>
@@ -12,6 +12,9 @@ namespace llp {
 
 struct Variables {
   std::optional<std::string> home, pwd, workspace, tmpdir;
+  // Why home or tmpdir is unusable although set ("HOME is empty"): an empty
+  // HOME would turn ~/.ssh into /.ssh, a relative one into a path under /.
+  std::string home_problem, tmpdir_problem;
   const std::map<std::string, std::string> *env = nullptr;
 };
 

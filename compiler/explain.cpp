@@ -5,6 +5,7 @@
 #include "../common/cli_flags.h"
 #include "paths.h"
 #include "resolve.h"
+#include "text.h"
 
 namespace llp {
 
@@ -27,8 +28,8 @@ void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
   out += "  " + std::string(access_name(g.access)) + (g.optional ? "-try " : "     ") + g.path + "\n";
   out += "         rights: " + std::string(rights(g.access, g.path)) + (g.optional ? " (skipped if missing)" : "") + "\n";
   std::string where = r.sources.where(g.loc);
-  out += "         from: " + g.origin + (where.empty() ? "" : " at " + where) + "\n";
-  if (!g.user_written && g.origin.rfind("complement", 0) == 0) return;  // one of many siblings: nothing more to say
+  out += "         from: " + origin_text(g) + (where.empty() ? "" : " at " + where) + "\n";
+  if (g.origin == Origin::Complement) return;  // one of many siblings: nothing more to say
   if (g.written != g.path) out += "         written: " + g.written + "\n";
   if (g.relative) out += "         relative: resolved against the policy file's folder, giving " + g.expanded + "\n";
   if (g.expanded != g.path && !g.expanded.empty())
@@ -65,7 +66,9 @@ std::string port_ranges(const std::vector<long> &ports) {
   return out;
 }
 
-std::string explain(const CompileResult &r) {
+namespace {
+
+std::string explain_text(const CompileResult &r) {
   const Plan &p = r.plan;
   std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
   out += "mode: " + p.mode + "\n";
@@ -112,7 +115,21 @@ std::string explain(const CompileResult &r) {
   return out;
 }
 
+std::string why_text(const CompileResult &r, const std::string &asked, bool write);
+
+}  // namespace
+
+// Paths come from the file system (complement entries are directory
+// listings) and from policy files: the whole text is escaped once, here.
+std::string explain(const CompileResult &r) { return printable_lines(explain_text(r)); }
+
 std::string why(const CompileResult &r, const std::string &asked, bool write) {
+  return printable_lines(why_text(r, asked, write));
+}
+
+namespace {
+
+std::string why_text(const CompileResult &r, const std::string &asked, bool write) {
   const Plan &p = r.plan;
   std::string path = canonical_or_lexical(lexical_normalize(asked));
   std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
@@ -127,14 +144,16 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
     const Grant *g = covering_grant(layer->grants, path, need);
     if (!g) {
       const Grant *ro = write ? covering_grant(layer->grants, path, Access::Ro) : nullptr;
-      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + ro->origin + ")\n";
+      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + origin_text(*ro) + ")\n";
       return out + "denied: no grant covers it" + (p.nested && layer == &p.inner ? " in the project's layer" : "") + "\n";
     }
     std::string where = r.sources.where(g->loc);
     answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
-              " by " + access_name(g->access) + " " + g->path + " (" + g->origin + (where.empty() ? "" : " at " + where) + ")";
+              " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) + (where.empty() ? "" : " at " + where) + ")";
   }
   return out + answer + "\n";
 }
+
+}  // namespace
 
 }  // namespace llp

@@ -1,8 +1,10 @@
 #include "grants.h"
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
+#include "load.h"
 #include "paths.h"
 #include "text.h"
 
@@ -39,16 +41,18 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
     r.path = lexical_normalize(r.expanded);
     return r;
   }
-  int error = 0;
-  if (auto c = canonical(r.expanded, &error)) {
-    r.path = *c;
+  HostPath host = resolve_host(r.expanded);
+  r.hops = host.hops;
+  r.object = host.object;
+  if (host.exists) {
+    r.path = host.path;
     r.exists = true;
-  } else if (existence == Existence::Required) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: " + printable(r.expanded) + ": " + std::strerror(error),
-                    error == ENOENT ? "create it, or mark the grant { path = \"...\", optional = true }" : "");
+  } else if (existence == Existence::Required || host.error == ELOOP) {
+    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: " + printable(r.expanded) + ": " + std::strerror(host.error),
+                    host.error == ENOENT ? "create it, or mark the grant { path = \"...\", optional = true }" : "");
     return std::nullopt;
   } else {
-    r.path = canonical_or_lexical(r.expanded);
+    r.path = host.path;  // dangling links followed: where it will be once it exists
   }
   if (std::string problem = path_problem(r.path); !problem.empty()) {
     ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "` resolves to a path that cannot be granted: " + problem);
@@ -69,13 +73,27 @@ void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access acc
     g.access = access;
     g.optional = e.optional;
     g.why = e.why;
-    g.origin = e.trusted ? std::string(access_name(access)) + " list" : "project policy";
+    g.origin = Origin::List;
     g.loc = e.loc;
     g.trusted = e.trusted;
     g.relative = r->relative;
     g.exists = r->exists || (!ctx.host && !e.optional);
+    g.hops = r->hops;
+    g.object = r->object;
     out.push_back(std::move(g));
   }
+}
+
+std::string origin_text(const Grant &g) {
+  switch (g.origin) {
+    case Origin::List:
+      return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
+    case Origin::Mode:
+      return "mode " + g.origin_detail;
+    case Origin::Complement:
+      return "complement of " + g.origin_detail + " around hidden paths";
+  }
+  return {};
 }
 
 bool mode_hides_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
@@ -86,8 +104,8 @@ bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Gra
     std::vector<Grant> one;
     list_grants(ctx, {e}, access, one);
     for (Grant &g : one) {
-      g.origin = "mode " + mode;
-      g.user_written = false;
+      g.origin = Origin::Mode;
+      g.origin_detail = mode;
       out.push_back(std::move(g));
     }
   };
@@ -104,6 +122,37 @@ bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Gra
     add("${TMPDIR}", Access::Rw, "the temp directory");
   }
   return true;
+}
+
+std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants) {
+  std::vector<std::string> areas;
+  if (ctx.vars.workspace) areas.push_back(canonical_or_lexical(*ctx.vars.workspace));
+  if (ctx.vars.tmpdir) areas.push_back(canonical_or_lexical(*ctx.vars.tmpdir));
+  for (const Grant &g : grants)
+    if (g.access == Access::Rw && g.trusted) areas.push_back(g.path);
+  std::sort(areas.begin(), areas.end());
+  areas.erase(std::unique(areas.begin(), areas.end()), areas.end());
+  return areas;
+}
+
+void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas) {
+  for (const Grant &g : grants) {
+    for (const SymlinkHop &hop : g.hops) {
+      // Whoever can write the folder a link is in can swap the link.
+      const std::string folder = parent_path(hop.link);
+      auto area = std::find_if(areas.begin(), areas.end(), [&](const std::string &a) {
+        return is_within(folder, a) && !is_within(g.path, a);
+      });
+      if (area == areas.end()) continue;
+      std::string chain;
+      for (const SymlinkHop &h : g.hops) chain += " " + h.link + " -> " + h.target + ";";
+      ctx.diags.error(g.loc, std::string(access_name(g.access)) + " grant `" + g.written + "` leaves " + *area +
+                                 " through the symlink " + hop.link + ", which a confined command can replace: it resolves to " +
+                                 g.path + " (symlinks:" + chain + ")",
+                      "grant the real path, outside the writable folders, by its own name; or remove the symlink");
+      break;
+    }
+  }
 }
 
 }  // namespace llp

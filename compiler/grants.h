@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "context.h"
+#include "paths.h"
 #include "plan.h"
 
 namespace llp {
@@ -20,6 +21,8 @@ struct ResolvedPath {
   std::string expanded;  // after variables and relative resolution
   bool relative = false;
   bool exists = false;
+  std::vector<SymlinkHop> hops;    // host target: the symlinks crossed
+  std::optional<ObjectId> object;  // host target: the object, when it exists
 };
 
 // Resolves one entry of file loc.file, reporting problems at its line.
@@ -33,6 +36,15 @@ inline constexpr std::string_view kModes[] = {"read-only", "workspace-write", "d
 
 // The grants a mode stands for; false when the mode name is not one of kModes.
 bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
+
+// Where a confined command may have written: the workspace, ${TMPDIR} and
+// the trusted rw grants (canonical).
+std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants);
+
+// A grant whose resolution crosses a symlink in a writable area and ends
+// outside that area is an error naming the chain: the repository (or an
+// earlier run) chose where it points (`target -> ~/.bashrc`).
+void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas);
 
 // A mode that hides the protected secrets unless hide_secrets = false.
 bool mode_hides_secrets(const std::string &mode);

@@ -49,7 +49,9 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
 
 std::string check_launcher_version(const std::string &launcher, const std::string &version,
                                    const std::string &source_sha256) {
-  if (launcher.find('/') == std::string::npos || access(launcher.c_str(), F_OK) != 0) return {};
+  // compile() has checked that it is an absolute path to an executable
+  // file outside the writable folders: the only program run unconfined.
+  if (launcher.empty() || launcher[0] != '/') return "the launcher `" + launcher + "` is not an absolute path";
   std::string output, error;
   if (!run_version(launcher, output, error)) return "cannot ask " + launcher + " for its version: " + error;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();

@@ -1,12 +1,16 @@
 // Loading: the main file, `extends` (depth-first, relative to the including
 // file, cycles and depth reported), the selected profile and the project
 // policy, merged by the documented rule (lists append, scalars override).
-#include <algorithm>
-#include <fstream>
-#include <sstream>
+// Every file but the main one is opened by a path that was resolved here
+// first, and its provenance is decided on every path of that resolution.
+#include "load.h"
 
-#include "context.h"
+#include <algorithm>
+#include <iterator>
+
+#include "parse.h"
 #include "paths.h"
+#include "read.h"
 #include "text.h"
 
 namespace llp {
@@ -14,26 +18,8 @@ namespace {
 
 constexpr int kMaxExtendsDepth = 8;
 
-bool read_from_disk(const std::string &path, std::string &text, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open";
-    return false;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  text = buf.str();
-  return true;
-}
-
 std::string absolute_of(const Context &ctx, const std::string &name) {
   return lexical_normalize(join_path(ctx.opt.cwd.empty() ? "/" : ctx.opt.cwd, name));
-}
-
-// Identity of a file for cycle detection and protection: canonical on the host.
-std::string identity(const Context &ctx, const std::string &name) {
-  std::string abs = absolute_of(ctx, name);
-  return ctx.host ? canonical_or_lexical(abs) : abs;
 }
 
 void mark_untrusted(Layer &l) {
@@ -45,12 +31,13 @@ void mark_untrusted(Layer &l) {
   for (NameEntry &n : l.scopes) n.trusted = false;
 }
 
-// A project policy may only narrow: the settings that would widen what the
-// user's policy grants are removed here and reported as widenings.
-void strip_widening(Context &ctx, Layer &l) {
-  auto drop = [&](auto &setting, const char *name, const char *why) {
+// An untrusted file may only narrow: the settings that would widen what the
+// user's policy grants are removed here and returned as widenings.
+std::vector<Widening> strip_widening(Layer &l) {
+  std::vector<Widening> out;
+  auto drop = [&out](auto &setting, const char *name, const char *why) {
     if (!setting.value) return;
-    ctx.widenings.push_back({setting.loc, std::string("a project policy cannot set `") + name + "`: " + why});
+    out.push_back({setting.loc, std::string("a project policy cannot set `") + name + "`: " + why});
     setting.value.reset();
   };
   drop(l.mode, "mode", "the mode is the user's choice");
@@ -62,13 +49,20 @@ void strip_widening(Context &ctx, Layer &l) {
   if (l.hide_secrets.value && !*l.hide_secrets.value) drop(l.hide_secrets, "hide_secrets", "it would expose secrets");
   if (l.net_restrict.value && !*l.net_restrict.value) drop(l.net_restrict, "network.restrict", "it would lift a restriction");
   if (l.strict.value && !*l.strict.value) drop(l.strict, "strict", "only the user may relax strictness");
-  for (const PathEntry &e : l.unprotect)
-    ctx.widenings.push_back({e.loc, "a project policy cannot unprotect `" + e.text + "`"});
+  std::transform(l.unprotect.begin(), l.unprotect.end(), std::back_inserter(out), [](const PathEntry &e) {
+    return Widening{e.loc, "a project policy cannot unprotect `" + e.text + "`"};
+  });
   l.unprotect.clear();
   if (l.project) {
-    ctx.widenings.push_back({l.project->loc, "a project policy cannot name another project policy"});
+    out.push_back({l.project->loc, "a project policy cannot name another project policy"});
     l.project.reset();
   }
+  // Decided: an untrusted file extends nothing. Following its extends would
+  // let it make the compiler open (and quote in diagnostics) any file.
+  if (!l.extends.empty())
+    out.push_back({l.extends.front().loc, "an untrusted policy file cannot extend other files: ignored, nothing was read"});
+  l.extends.clear();
+  return out;
 }
 
 // rel next to the file `name`, spelled the way the user spelled name, so
@@ -78,9 +72,41 @@ std::string sibling_of(const std::string &name, const std::string &rel) {
   return dir == "." ? rel : join_path(dir, rel);
 }
 
+Loc shifted(Loc loc, size_t offset) {
+  if (loc.col > 0) loc.col += static_cast<int>(offset) + 1;  // +1: the opening quote
+  return loc;
+}
+
+// How a policy file name resolves on this host, and what that says about it.
+struct Resolution {
+  std::string path;                // what is opened: canonical on the host
+  bool exists = false;
+  std::vector<std::string> chain;  // every path crossed
+  std::string writable_hop;        // the first path of the chain inside a writable area, or ""
+  std::string area;                // that area
+};
+
 class Loader {
  public:
   explicit Loader(Context &ctx) : ctx_(ctx) {}
+
+  Resolution resolve(const std::string &name) const {
+    Resolution r;
+    // Policy files are read on this host whatever the target, so they are
+    // always resolved here.
+    std::string abs = absolute_of(ctx_, name);
+    HostPath h = resolve_host(abs);
+    r.path = h.path;
+    r.exists = h.exists;
+    r.chain = chain_of(abs, h);
+    for (const std::string &p : r.chain)
+      for (const std::string &area : writable_areas())
+        if (r.writable_hop.empty() && is_within(p, area)) {
+          r.writable_hop = p;
+          r.area = area;
+        }
+    return r;
+  }
 
   // Parses file `index` and, first, everything it extends; appends its
   // layers (and the selected profile's) in merge order.
@@ -95,7 +121,55 @@ class Loader {
       layers.base.workspace.value.reset();
     }
     if (index == 0) set_workspace(layers);
-    for (const PathEntry &e : layers.base.extends) {
+    if (trusted) load_extends(index, depth, layers.base.extends, stack, bases, profiles);
+    keep(layers.base, trusted, bases);
+    if (!ctx_.opt.profile.empty()) {
+      auto it = layers.profiles.find(ctx_.opt.profile);
+      if (it != layers.profiles.end()) {
+        keep(it->second, trusted, profiles);
+        found_profile_ = true;
+      }
+    }
+    for (const auto &[name, loc] : layers.profile_locs) known_profiles_.push_back(name);
+  }
+
+  // Opens a policy file by name, already resolved; -1 (and a diagnostic
+  // unless optional and missing) if it is not read.
+  int open_file(const std::string &name, const Resolution &where, Loc at, bool trusted, bool optional) {
+    if (!trusted && !inside_workspace(where.path)) {
+      // Untrusted and ending outside the workspace: a planted symlink could
+      // point at ~/.netrc or /proc/self/environ, and diagnostics quote lines.
+      ctx_.diags.error(at, "untrusted policy file " + name + " resolves to " + where.path +
+                               ", outside the workspace: not read",
+                       "an untrusted policy file must be a regular file inside the workspace; " +
+                           chain_text(where.chain));
+      return -1;
+    }
+    std::string text, error;
+    bool ok = ctx_.opt.read_file ? ctx_.opt.read_file(where.path, text, error)
+                                 : read_policy_file(where.path, text, error);
+    if (!ok) {
+      if (!optional || where.exists) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
+      return -1;
+    }
+    if (trusted) files_.push_back({where.path, where.chain});
+    return ctx_.sources.add({name, text, trusted, {}});
+  }
+
+  bool found_profile() const { return found_profile_; }
+  const std::vector<std::string> &known_profiles() const { return known_profiles_; }
+  std::vector<PolicyFile> take_files() { return std::move(files_); }
+  void add_main_file(const PolicyFile &f) { files_.push_back(f); }
+
+ private:
+  void keep(Layer &layer, bool trusted, std::vector<Layer> &into) {
+    if (!trusted) mark_untrusted(layer);
+    into.push_back(layer);
+  }
+
+  void load_extends(int index, int depth, const std::vector<PathEntry> &extends, std::vector<std::string> &stack,
+                    std::vector<Layer> &bases, std::vector<Layer> &profiles) {
+    for (const PathEntry &e : extends) {
       Expansion x = expand_variables(e.text, ctx_.vars);
       if (!x.error.empty()) {
         ctx_.diags.error(shifted(e.loc, x.offset), x.error, x.hint);
@@ -105,12 +179,12 @@ class Loader {
         ctx_.diags.error(e.loc, "empty `extends` entry");
         continue;
       }
-      std::string name = x.value[0] == '/' ? x.value : lexical_normalize_rel(sibling_of(ctx_.sources.file(index).name, x.value));
-      std::string id = identity(ctx_, name);
-      if (std::find(stack.begin(), stack.end(), id) != stack.end()) {
+      std::string name = x.value[0] == '/' ? lexical_normalize(x.value) : sibling_of(ctx_.sources.file(index).name, x.value);
+      Resolution where = resolve(name);
+      if (std::find(stack.begin(), stack.end(), where.path) != stack.end()) {
         std::string chain = "`extends` cycle: ";
         for (const std::string &s : stack) chain.append(s).append(" -> ");
-        chain += id;
+        chain += where.path;
         ctx_.diags.error(e.loc, chain, "remove one of the extends entries in the cycle");
         continue;
       }
@@ -119,58 +193,39 @@ class Loader {
                          "flatten the chain of base policies");
         continue;
       }
-      int child = open_file(name, e.loc, trusted && !inside_workspace(id), false);
+      bool trusted = where.writable_hop.empty();
+      int child = open_file(name, where, e.loc, trusted, false);
       if (child < 0) continue;
-      stack.push_back(id);
+      if (!trusted)
+        ctx_.sources.file(child).untrusted_because =
+            "reached through " + where.writable_hop + ", inside " + where.area + ", which a confined command can write";
+      stack.push_back(where.path);
       load(child, depth + 1, stack, bases, profiles);
       stack.pop_back();
     }
-    if (!trusted) mark_untrusted(layers.base);
-    bases.push_back(layers.base);
-    if (!ctx_.opt.profile.empty()) {
-      auto it = layers.profiles.find(ctx_.opt.profile);
-      if (it != layers.profiles.end()) {
-        if (!trusted) mark_untrusted(it->second);
-        profiles.push_back(it->second);
-        found_profile_ = true;
-      }
-    }
-    for (const auto &[name, loc] : layers.profile_locs) known_profiles_.push_back(name);
   }
 
-  // Opens a policy file by name; -1 (and a diagnostic unless optional) if unreadable.
-  int open_file(const std::string &name, Loc at, bool trusted, bool optional) {
-    std::string text, error;
-    std::string abs = absolute_of(ctx_, name);
-    bool ok = ctx_.opt.read_file ? ctx_.opt.read_file(abs, text, error) : read_from_disk(abs, text, error);
-    if (!ok) {
-      if (!optional) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
-      return -1;
-    }
-    // The user's own files are protected from writes; a project policy is
-    // untrusted anyway (it can only narrow), and it lives in the workspace.
-    if (trusted) ctx_.policy_files.push_back(identity(ctx_, name));
-    return ctx_.sources.add({name, text, trusted});
+  // The places a confined command may have written: the workspace and the
+  // temp directory. A file reached through them is the repository's.
+  std::vector<std::string> writable_areas() const {
+    std::vector<std::string> areas;
+    if (ctx_.vars.workspace) areas.push_back(canonical_or_lexical(*ctx_.vars.workspace));
+    if (ctx_.vars.tmpdir) areas.push_back(canonical_or_lexical(*ctx_.vars.tmpdir));
+    return areas;
   }
 
-  bool found_profile() const { return found_profile_; }
-  const std::vector<std::string> &known_profiles() const { return known_profiles_; }
-
- private:
-  static Loc shifted(Loc loc, size_t offset) {
-    if (loc.col > 0) loc.col += static_cast<int>(offset) + 1;  // +1: the opening quote
-    return loc;
-  }
-  static std::string lexical_normalize_rel(const std::string &p) {
-    if (!p.empty() && p[0] == '/') return lexical_normalize(p);
-    return p;  // kept relative to the cwd, as the user would spell it
+  bool inside_workspace(const std::string &path) const {
+    return ctx_.vars.workspace && is_within(path, canonical_or_lexical(*ctx_.vars.workspace));
   }
 
-  bool inside_workspace(const std::string &id) const {
-    return ctx_.vars.workspace && is_within(id, *ctx_.vars.workspace);
+  static std::string chain_text(const std::vector<std::string> &chain) {
+    std::string out = "reached through";
+    for (const std::string &p : chain) out += " " + p;
+    return out;
   }
 
-  // The workspace: --set, else the main file's profile, else its top level, else ${PWD}.
+  // The workspace: --set (a literal path), else the main file's profile,
+  // else its top level, else ${PWD}.
   void set_workspace(const FileLayers &main) {
     std::string written = "${PWD}";
     Loc loc;
@@ -182,17 +237,24 @@ class Loader {
       written = *main.base.workspace.value;
       loc = main.base.workspace.loc;
     }
+    std::string path;
     bool from_command_line = false;
-    for (const auto &[key, value] : ctx_.opt.sets)
-      if (key == "workspace") written = value, loc = {}, from_command_line = true;
-    Variables no_workspace = ctx_.vars;
-    no_workspace.workspace.reset();
-    Expansion x = expand_variables(written, no_workspace);
-    if (!x.error.empty()) {
-      ctx_.diags.error(shifted(loc, x.offset), "workspace: " + x.error, x.hint);
-      return;
+    for (const auto &[key, value] : ctx_.opt.sets) {
+      if (key != "workspace") continue;
+      written = value;
+      path = value;  // typed on the command line: a path, not a template ($ is a $)
+      from_command_line = true;
     }
-    std::string path = x.value;
+    if (!from_command_line) {
+      Variables no_workspace = ctx_.vars;
+      no_workspace.workspace.reset();
+      Expansion x = expand_variables(written, no_workspace);
+      if (!x.error.empty()) {
+        ctx_.diags.error(shifted(loc, x.offset), "workspace: " + x.error, x.hint);
+        return;
+      }
+      path = x.value;
+    }
     // Relative: to the cwd when typed on the command line, else to the policy's folder.
     if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_, 0), path);
     path = lexical_normalize(path);
@@ -205,12 +267,25 @@ class Loader {
   Context &ctx_;
   bool found_profile_ = false;
   std::vector<std::string> known_profiles_;
+  std::vector<PolicyFile> files_;
 };
 
-std::optional<std::string> env_value(const Context &ctx, const char *name) {
-  auto it = ctx.opt.env.find(name);
-  if (it == ctx.opt.env.end()) return std::nullopt;
+std::optional<std::string> env_value(const CompileOptions &options, const char *name) {
+  auto it = options.env.find(name);
+  if (it == options.env.end()) return std::nullopt;
   return it->second;
+}
+
+void merge_into(Loaded &out, std::vector<Layer> &layers) {
+  for (Layer &l : layers) {
+    if (l.trusted) {
+      merge_layer(out.trusted, l);
+      continue;
+    }
+    std::vector<Widening> dropped = strip_widening(l);
+    out.widenings.insert(out.widenings.end(), dropped.begin(), dropped.end());
+    merge_layer(out.untrusted, l);
+  }
 }
 
 }  // namespace
@@ -220,21 +295,44 @@ std::string file_folder(const Context &ctx, int file) {
   return parent_path(abs).empty() ? "/" : parent_path(abs);
 }
 
-bool load_policy(Context &ctx, Layer &trusted, Layer &untrusted) {
-  ctx.vars.env = &ctx.opt.env;
-  ctx.vars.home = env_value(ctx, "HOME");
-  if (ctx.vars.home && ctx.host) ctx.vars.home = canonical_or_lexical(lexical_normalize(*ctx.vars.home));
-  ctx.vars.pwd = ctx.opt.cwd;
-  ctx.vars.tmpdir = env_value(ctx, "TMPDIR");
-  if (!ctx.vars.tmpdir || ctx.vars.tmpdir->empty()) ctx.vars.tmpdir = "/tmp";  // documented default
+Variables host_variables(const CompileOptions &options) {
+  Variables vars;
+  vars.env = &options.env;
+  const bool host = options.target == Target::Host;
+  vars.home = env_value(options, "HOME");
+  if (vars.home && vars.home->empty()) {
+    vars.home_problem = "HOME is set but empty";
+    vars.home.reset();
+  } else if (vars.home && (*vars.home)[0] != '/') {
+    vars.home_problem = "HOME is not an absolute path (`" + *vars.home + "`)";
+    vars.home.reset();
+  } else if (vars.home && host) {
+    vars.home = canonical_or_lexical(lexical_normalize(*vars.home));
+  }
+  vars.pwd = options.cwd;
+  vars.tmpdir = env_value(options, "TMPDIR");
+  if (!vars.tmpdir || vars.tmpdir->empty()) {
+    vars.tmpdir = "/tmp";  // documented default
+  } else if ((*vars.tmpdir)[0] != '/') {
+    vars.tmpdir_problem = "TMPDIR is not an absolute path (`" + *vars.tmpdir + "`)";
+    vars.tmpdir.reset();
+  }
+  return vars;
+}
+
+std::optional<Loaded> load_policy(Context &ctx) {
+  ctx.vars = host_variables(ctx.opt);
 
   Loader loader(ctx);
-  ctx.policy_files.push_back(identity(ctx, ctx.opt.policy_name));
-  ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true});
-  std::vector<std::string> stack{ctx.policy_files.back()};
+  // The file named on the command line is the user's: trusted, and
+  // protected at every path it was reached through.
+  Resolution main = loader.resolve(ctx.opt.policy_name);
+  loader.add_main_file({main.path, main.chain});
+  ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true, {}});
+  std::vector<std::string> stack{main.path};
   std::vector<Layer> bases, profiles;
   loader.load(0, 0, stack, bases, profiles);
-  if (bases.empty()) return false;  // the main file is not TOML
+  if (bases.empty()) return std::nullopt;  // the main file is not TOML
 
   if (!ctx.opt.profile.empty() && !loader.found_profile()) {
     std::vector<std::string_view> names(loader.known_profiles().begin(), loader.known_profiles().end());
@@ -243,43 +341,33 @@ bool load_policy(Context &ctx, Layer &trusted, Layer &untrusted) {
   }
   // Merge order: every file's top level (bases first), then the profile's
   // tables in the same order, so a profile overrides every file's defaults.
-  auto merge_all = [&](std::vector<Layer> &layers) {
-    for (Layer &l : layers) {
-      if (l.trusted) merge_layer(trusted, l);
-      else {
-        strip_widening(ctx, l);
-        merge_layer(untrusted, l);
-      }
-    }
-  };
-  merge_all(bases);
-  merge_all(profiles);
+  Loaded out;
+  out.untrusted.trusted = false;
+  merge_into(out, bases);
+  merge_into(out, profiles);
 
   // The project policy: named by the user's policy, always untrusted.
-  if (trusted.project) {
-    Expansion x = expand_variables(trusted.project->text, ctx.vars);
+  if (out.trusted.project) {
+    const PathEntry &project = *out.trusted.project;
+    Expansion x = expand_variables(project.text, ctx.vars);
     if (!x.error.empty()) {
-      ctx.diags.error(trusted.project->loc, "project: " + x.error, x.hint);
+      ctx.diags.error(project.loc, "project: " + x.error, x.hint);
     } else if (x.value.empty()) {
-      ctx.diags.error(trusted.project->loc, "empty `project` path");
+      ctx.diags.error(project.loc, "empty `project` path");
     } else {
       std::string name = x.value[0] == '/' ? x.value : sibling_of(ctx.opt.policy_name, x.value);
-      int index = loader.open_file(name, trusted.project->loc, false, trusted.project->optional);
-      if (index >= 0) {
-        FileLayers layers;
-        if (parse_policy(ctx.sources, index, ctx.diags, layers)) {
-          Layer l = layers.base;
-          if (!l.extends.empty())
-            ctx.widenings.push_back({l.extends.front().loc, "a project policy cannot extend other files: ignored"});
-          l.extends.clear();
-          mark_untrusted(l);
-          strip_widening(ctx, l);
-          merge_layer(untrusted, l);
-        }
+      int index = loader.open_file(name, loader.resolve(name), project.loc, false, project.optional);
+      FileLayers layers;
+      if (index >= 0 && parse_policy(ctx.sources, index, ctx.diags, layers)) {
+        ctx.sources.file(index).untrusted_because = "the project policy";
+        std::vector<Layer> one{layers.base};
+        mark_untrusted(one.front());
+        merge_into(out, one);
       }
     }
   }
-  return true;
+  out.policy_files = loader.take_files();
+  return out;
 }
 
 }  // namespace llp

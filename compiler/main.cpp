@@ -8,8 +8,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -19,6 +17,7 @@
 #include "explain.h"
 #include "launcher_check.h"
 #include "paths.h"
+#include "read.h"
 #include "starter.h"
 #include "text.h"
 #include "version.h"
@@ -54,7 +53,8 @@ constexpr char kUsageText[] =
     "Format: docs/policy-format.md\n";
 
 int usage(const std::string &why) {
-  std::fprintf(stderr, "landlock-policy: %s\n%s", why.c_str(), "try `landlock-policy --help`\n");
+  // why quotes the arguments: escaped like every other message.
+  std::fprintf(stderr, "landlock-policy: %s\n%s", printable(why).c_str(), "try `landlock-policy --help`\n");
   return kUsage;
 }
 
@@ -150,23 +150,15 @@ CompileOptions base_options(const Cli &cli) {
   return o;
 }
 
-bool read_policy(const std::string &name, std::string &text) {
-  std::ifstream in(name, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  text = buf.str();
-  return true;
-}
-
 // Compiles one file, prints its diagnostics; nullopt-like: ok=false.
 CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command) {
   CompileOptions o = base_options(cli);
   o.policy_name = file;
   o.command = command;
-  if (!read_policy(file, o.policy_text)) {
+  std::string error;
+  if (!read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes)) {
     CompileResult r;
-    r.diags.error({}, "cannot read " + file + ": " + std::strerror(errno));
+    r.diags.error({}, "cannot read " + file + ": " + error);
     return r;
   }
   CompileResult r = compile(o);
@@ -211,10 +203,12 @@ int cmd_exec(const Cli &cli) {
   // execv takes char *const[]; the strings outlive the call.
   std::transform(r.argv.begin(), r.argv.end(), args.begin(),
                  [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-  if (r.plan.sandboxed && r.argv[0].find('/') != std::string::npos) execv(args[0], args.data());
+  // The launcher is an absolute path checked at compile time: never looked
+  // up in PATH. Only danger-full-access runs the command itself, as asked.
+  if (r.plan.sandboxed) execv(args[0], args.data());
   else execvp(args[0], args.data());
   int e = errno;
-  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", args[0], std::strerror(e));
+  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args[0]).c_str(), std::strerror(e));
   return e == ENOENT ? 127 : 126;
 }
 

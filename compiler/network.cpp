@@ -4,6 +4,7 @@
 #include <set>
 
 #include "../common/cli_flags.h"
+#include "parse.h"
 #include "text.h"
 
 namespace llp {
@@ -35,13 +36,13 @@ NetworkPlan network_of(Context &ctx, const Layer &l) {
 
 // Project ports may only narrow a restricted user policy: a port the user
 // does not grant is dropped (the kernel would refuse it anyway in a nest).
-void drop_widening_ports(Context &ctx, const NetworkPlan &user, const std::vector<PortEntry> &entries,
+void drop_widening_ports(std::vector<Widening> &widenings, const NetworkPlan &user, const std::vector<PortEntry> &entries,
                          const std::vector<long> &allowed, const char *what) {
   if (!user.restricted) return;
   for (const PortEntry &p : entries)
     for (long port = p.lo; port <= p.hi; ++port)
       if (!std::binary_search(allowed.begin(), allowed.end(), port)) {
-        ctx.widenings.push_back({p.loc, std::string("project policy ") + what + " port " + std::to_string(port) +
+        widenings.push_back({p.loc, std::string("project policy ") + what + " port " + std::to_string(port) +
                                             " widens your [network]: dropped"});
         break;
       }
@@ -55,12 +56,13 @@ std::vector<long> intersect(const std::vector<long> &a, const std::vector<long> 
 
 }  // namespace
 
-void plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest) {
+std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest) {
   Plan &plan = ctx.plan;
+  std::vector<Widening> widenings;
   NetworkPlan user = network_of(ctx, trusted);
   NetworkPlan project = network_of(ctx, untrusted);
-  drop_widening_ports(ctx, user, untrusted.connect, user.connect, "connect");
-  drop_widening_ports(ctx, user, untrusted.bind, user.bind, "bind");
+  drop_widening_ports(widenings, user, untrusted.connect, user.connect, "connect");
+  drop_widening_ports(widenings, user, untrusted.bind, user.bind, "bind");
   NetworkPlan narrowed = user;
   if (project.restricted) {
     narrowed.restricted = true;
@@ -100,6 +102,7 @@ void plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bo
     else
       plan.require_abi = std::max(abi, trusted.require_abi.value.value_or(0));
   }
+  return widenings;
 }
 
 }  // namespace llp

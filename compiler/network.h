@@ -11,6 +11,8 @@ inline constexpr std::string_view kScopeNames[] = {"abstract-unix", "signal"};
 // Ports of a list, expanded from ranges, sorted and unique.
 std::vector<long> expand_ports(const std::vector<PortEntry> &entries);
 
-void plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest);
+// Plans TCP, scopes and the scalar switches into ctx.plan; returns the
+// project ports that were dropped for widening the user's.
+std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest);
 
 }  // namespace llp

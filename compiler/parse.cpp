@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-#include "policy.h"
+#include "parse.h"
 #include "text.h"
 
 namespace llp {

@@ -2,7 +2,10 @@
 
 #include <climits>
 #include <cerrno>
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <utility>
 #include <vector>
@@ -69,31 +72,113 @@ std::string path_problem(std::string_view path) {
   return {};
 }
 
-std::optional<std::string> canonical(const std::string &path, int *error) {
-  char *resolved = realpath(path.c_str(), nullptr);
-  if (!resolved) {
-    if (error) *error = errno;
-    return std::nullopt;
+namespace {
+
+// The kernel gives up after 40 links in one lookup (MAXSYMLINKS); so do we.
+constexpr int kMaxSymlinks = 40;
+
+std::string read_link(const std::string &link, int *error) {
+  std::string buf(PATH_MAX, '\0');
+  ssize_t n = readlink(link.c_str(), buf.data(), buf.size());
+  if (n < 0) {
+    *error = errno;
+    return {};
   }
-  std::string out(resolved);
-  free(resolved);  // NOLINT(cppcoreguidelines-no-malloc): realpath's own allocation
+  buf.resize(static_cast<size_t>(n));
+  return buf;
+}
+
+// Pushes the components of path onto a stack so that the first is on top.
+void push_components(std::string_view path, std::vector<std::string> &stack) {
+  std::vector<std::string> parts;
+  size_t i = 0;
+  while (i <= path.size()) {
+    size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    if (j > i) parts.emplace_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  stack.insert(stack.end(), parts.rbegin(), parts.rend());
+}
+
+}  // namespace
+
+HostPath resolve_host(std::string_view absolute) {
+  HostPath out;
+  std::vector<std::string> pending;
+  push_components(absolute, pending);
+  std::string done;  // "" is the root
+  int links = 0;
+  bool missing = false;
+  while (!pending.empty()) {
+    std::string part = std::move(pending.back());
+    pending.pop_back();
+    if (part == ".") continue;
+    if (part == "..") {
+      done = parent_path(done.empty() ? "/" : done);
+      if (done == "/") done.clear();
+      continue;
+    }
+    done += '/';
+    done += part;
+    const std::string &next = done;
+    if (missing) continue;  // below something missing, the rest is lexical
+    struct stat st {};
+    if (lstat(next.c_str(), &st) != 0) {
+      out.error = errno;
+      missing = true;
+      continue;
+    }
+    if (!S_ISLNK(st.st_mode)) continue;
+    int error = 0;
+    std::string target = read_link(next, &error);
+    if (++links > kMaxSymlinks || error != 0) {
+      out.error = error != 0 ? error : ELOOP;
+      missing = true;
+      continue;
+    }
+    out.hops.push_back({next, target});
+    done = target.starts_with('/') ? std::string() : parent_path(next);
+    if (done == "/") done.clear();
+    push_components(target, pending);
+  }
+  out.path = done.empty() ? "/" : done;
+  if (missing) return out;
+  struct stat st {};
+  if (stat(out.path.c_str(), &st) != 0) {
+    out.error = errno;
+    return out;
+  }
+  out.exists = true;
+  out.object = ObjectId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
+  out.directory = S_ISDIR(st.st_mode);
+  out.links = static_cast<unsigned long>(st.st_nlink);
   return out;
 }
 
-std::string canonical_or_lexical(const std::string &path) {
-  std::string normal = lexical_normalize(path);
-  std::string head = normal, tail;
-  // Walk up until something exists, at most one step per component.
-  while (!head.empty()) {
-    int error = 0;
-    if (auto c = canonical(head, &error)) return tail.empty() ? *c : lexical_normalize(*c + "/" + tail);
-    size_t slash = head.rfind('/');
-    std::string last = head.substr(slash + 1);
-    if (!tail.empty()) last.append("/").append(tail);
-    tail = std::move(last);
-    head = parent_path(head);
-  }
-  return normal;
+std::vector<std::string> chain_of(std::string_view absolute, const HostPath &resolved) {
+  std::vector<std::string> chain{lexical_normalize(absolute)};
+  std::transform(resolved.hops.begin(), resolved.hops.end(), std::back_inserter(chain),
+                 [](const SymlinkHop &hop) { return hop.link; });
+  chain.push_back(resolved.path);
+  std::sort(chain.begin(), chain.end());
+  chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
+  return chain;
+}
+
+std::optional<std::string> canonical(const std::string &path, int *error) {
+  HostPath r = resolve_host(path);
+  if (r.exists) return r.path;
+  if (error) *error = r.error;
+  return std::nullopt;
+}
+
+std::string canonical_or_lexical(const std::string &path) { return resolve_host(path).path; }
+
+std::optional<ObjectId> object_of(const std::string &path) {
+  struct stat st {};
+  if (lstat(path.c_str(), &st) != 0) return std::nullopt;
+  return ObjectId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
 }
 
 Kind kind_of(const std::string &path) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace llp {
 
@@ -29,13 +30,51 @@ std::string join_path(std::string_view dir, std::string_view rel);
 // longer than PATH_MAX), or "" when it is acceptable.
 std::string path_problem(std::string_view path);
 
-// realpath(3): the canonical path with every symlink resolved, or nullopt
-// with errno's value in *error.
+// One symbolic link crossed while resolving a path: where the link is, and
+// what it says. Trust and protection look at every hop, not only the end.
+struct SymlinkHop {
+  std::string link;    // the link's own path (its folder already resolved)
+  std::string target;  // its contents, as written
+};
+
+// A file system object's identity: the kernel attaches Landlock rules to
+// inodes, so two paths naming one object (a bind mount, a hard link) must
+// compare equal here even though their strings differ.
+struct ObjectId {
+  unsigned long long dev = 0, ino = 0;
+  bool operator==(const ObjectId &) const = default;
+};
+
+// How a path resolves on this machine, by the kernel's rules: every symlink
+// followed to the end (any depth, dangling ones too, at most 40 as the
+// kernel allows), `..` applied after the link before it is resolved.
+struct HostPath {
+  std::string path;  // canonical; what does not exist is appended lexically
+  bool exists = false;
+  int error = 0;     // errno that stopped resolution (ENOENT, ELOOP, EACCES...), 0 when it exists
+  std::vector<SymlinkHop> hops;  // in the order they were crossed
+  std::optional<ObjectId> object;  // when it exists
+  bool directory = false;
+  unsigned long links = 0;  // st_nlink, when it exists
+};
+HostPath resolve_host(std::string_view absolute);
+
+// Every path the resolution went through: the path as given, each link
+// crossed, and the result. A file reached through any of them can be
+// swapped by whoever can write that one.
+std::vector<std::string> chain_of(std::string_view absolute, const HostPath &resolved);
+
+// The canonical path with every symlink resolved, or nullopt with the
+// errno that stopped it in *error (realpath(3), but through resolve_host).
 std::optional<std::string> canonical(const std::string &path, int *error);
 
 // The canonical form of the longest existing prefix, then the rest
-// lexically: how a path that does not exist yet will resolve once it does.
+// lexically (dangling links followed): how a path that does not exist yet
+// will resolve once it does.
 std::string canonical_or_lexical(const std::string &path);
+
+// The object at path without following a final symlink (lstat).
+std::optional<ObjectId> object_of(const std::string &path);
 
 enum class Kind { Missing, Directory, File, Other };
 Kind kind_of(const std::string &path);  // follows symlinks

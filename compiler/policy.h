@@ -45,6 +45,7 @@ struct Layer {
   bool trusted = true;  // false: a project policy's layer
   Setting<long> version;
   Setting<std::string> mode, workspace, compose, launcher_path;
+  bool launcher_literal = false;  // launcher_path came from --set: a path, not a template
   Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
   Setting<long> require_abi;
   std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;
@@ -58,12 +59,5 @@ struct FileLayers {
   std::map<std::string, Layer> profiles;
   std::map<std::string, Loc> profile_locs;
 };
-
-// Parses the TOML text of sources.file(file) into layers. Every problem is
-// a diagnostic; false when the file could not be read as TOML at all.
-bool parse_policy(const Sources &sources, int file, Diagnostics &diags, FileLayers &out);
-
-// Appends lists and overrides scalars: the merging rule of extends and profiles.
-void merge_layer(Layer &into, const Layer &from);
 
 }  // namespace llp

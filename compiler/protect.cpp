@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "grants.h"
+#include "mounts.h"
 #include "paths.h"
 #include "walk.h"
 
@@ -16,14 +17,9 @@ namespace {
 // on something odd, and then every writable grant is refused.
 const WalkLimits kProtectedWalk{8, 5000, true};
 
-std::string link_target(const std::string &link) {
-  char buf[PATH_MAX];
-  ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
-  if (n < 0) return {};
-  std::string target(buf, static_cast<size_t>(n));
-  if (target.empty() || target[0] != '/') target = join_path(parent_path(link), target);
-  return canonical_or_lexical(lexical_normalize(target));
-}
+// Where a link leads, every further link followed to the end: a chain
+// ~/.ssh/k -> /x/hop -> /x/final protects /x/final, existing or not.
+std::string link_target(const std::string &link) { return resolve_host(link).path; }
 
 }  // namespace
 
@@ -41,44 +37,54 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
   return false;
 }
 
-Protection build_protection(Context &ctx, const Layer &policy, const std::string &launcher) {
+Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+                            const std::vector<std::string> &launcher_chain) {
   Protection out;
   auto add = [&](const PathEntry &e, const std::string &origin, bool secret) {
     auto r = resolve_entry(ctx, e, Existence::Optional, "protect");
     if (!r) return;
+    out.paths.push_back({r->path, e.text, origin, e.loc, secret, r->object});
+    // A symlink on the way is protected too: replacing it would move the path.
     std::string lexical = lexical_normalize(r->expanded);
-    out.paths.push_back({r->path, e.text, origin, e.loc, secret});
-    if (lexical != r->path) out.paths.push_back({lexical, e.text, origin + " (the symlink itself)", e.loc, secret});
+    if (lexical != r->path) out.paths.push_back({lexical, e.text, origin + " (the path as written)", e.loc, secret, {}});
+    for (const SymlinkHop &hop : r->hops)
+      if (hop.link != lexical) out.paths.push_back({hop.link, e.text, origin + " (a symlink on the way)", e.loc, secret, {}});
   };
-  bool home_known = ctx.vars.home.has_value();
-  for (const char *s : kBuiltinSecrets) {
-    if (!home_known) break;
-    bool removed = false;
-    for (const PathEntry &u : policy.unprotect) removed = removed || u.text == s;
-    if (!removed) add({s, false, {}, {}, true}, "built-in", true);
+  auto unprotected = [&](const char *builtin) {
+    return std::any_of(policy.unprotect.begin(), policy.unprotect.end(),
+                       [&](const PathEntry &u) { return u.text == builtin; });
+  };
+  const bool home_known = ctx.vars.home.has_value();
+  if (home_known) {
+    for (const char *s : kBuiltinSecrets)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+    for (const char *s : kPersistencePoints)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in persistence point", false);
   }
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
-  if (xdg != ctx.opt.env.end() && !xdg->second.empty()) add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in", false);
+  if (xdg != ctx.opt.env.end() && !xdg->second.empty())
+    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in: your session's sockets", false);
   for (const PathEntry &e : policy.protect) add(e, "[protect] paths", false);
-  for (const std::string &f : ctx.policy_files) out.paths.push_back({f, f, "a policy file", {}, false});
-  if (!launcher.empty())
-    out.paths.push_back({ctx.host ? canonical_or_lexical(launcher) : launcher, launcher, "the launcher binary", {}, false});
+  for (const PolicyFile &f : policy_files)
+    for (const std::string &p : f.chain) out.paths.push_back({p, f.path, "a policy file", {}, false, {}});
+  for (const std::string &p : launcher_chain) out.paths.push_back({p, launcher_chain.back(), "the launcher binary", {}, false, {}});
 
   for (const PathEntry &u : policy.unprotect) {
-    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets),
-                             [&](const char *s) { return u.text == s; });
+    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; });
     if (!known) {
       ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
                       "unprotect takes one of the built-in entries exactly as docs/policy-format.md lists them");
       continue;
     }
     ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
-                      "a sandboxed command that can write " + u.text + " can plant keys or credentials the user later trusts");
+                      "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
   }
 
   if (!home_known) {
     out.incomplete = true;
-    out.incomplete_why = "HOME is not set, so the protected paths under it cannot be located";
+    out.incomplete_why = (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem) +
+                         ", so the protected paths under it cannot be located";
   }
   if (ctx.host) {
     size_t builtin_count = out.paths.size();
@@ -92,7 +98,19 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::string
       std::sort(targets.begin(), targets.end());
       for (const std::string &t : targets)
         out.paths.push_back({t, out.paths[i].written, "symlink target inside protected " + out.paths[i].written,
-                             out.paths[i].loc, out.paths[i].secret});
+                             out.paths[i].loc, out.paths[i].secret, {}});
+    }
+    // The same objects elsewhere in the mount table (bind mounts), and the
+    // identity of each, for the comparisons the strings cannot make.
+    size_t count = out.paths.size();
+    for (size_t i = 0; i < count; ++i) {
+      for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path))
+        out.paths.push_back({alias, out.paths[i].written, "bind mount of protected " + out.paths[i].path,
+                             out.paths[i].loc, out.paths[i].secret, {}});
+    }
+    for (Protected &p : out.paths) {
+      HostPath h = resolve_host(p.path);
+      if (h.exists && h.path == p.path) p.object = h.object;
     }
   }
   for (const Protected &p : out.paths) ctx.plan.protected_paths.push_back(p.path + "  (" + p.origin + ")");
@@ -101,10 +119,31 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::string
 
 namespace {
 
+// "is", "lies inside", "contains", or nullptr: how grant g meets protected
+// path p, by path and by object (a bind mount of p is p).
+const char *relation(const Grant &g, const Protected &p) {
+  if (g.path == p.path) return "is";
+  if (g.object && p.object && *g.object == *p.object) return "is";
+  if (is_within(g.path, p.path)) return "lies inside";
+  if (is_within(p.path, g.path)) return "contains";
+  return nullptr;
+}
+
+bool has_git_component(std::string_view path) {
+  return path.ends_with("/.git") || path.find("/.git/") != std::string_view::npos;
+}
+
+// "is or lies inside" when the grant names .git or something beneath it.
+const char *git_part(const Grant &g) {
+  if (has_git_component(g.path) || has_git_component(lexical_normalize(g.expanded.empty() ? g.path : g.expanded)))
+    return "is or lies inside";
+  return nullptr;
+}
+
 // Reports why one writable grant is refused; false when it is not.
 bool refuse_writable(Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
   std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
-  if (!g.user_written) what += " from " + g.origin;
+  if (!g.user_written()) what += " from " + origin_text(g);
   if (protection.incomplete) {
     ctx.diags.error(g.loc, what + " refused: " + protection.incomplete_why,
                     "every writable grant is refused rather than guessing what the protected paths are");
@@ -121,8 +160,14 @@ bool refuse_writable(Context &ctx, const Protection &protection, const std::stri
                     "project folders it needs instead");
     return true;
   }
+  if (const char *git = git_part(g)) {
+    ctx.diags.error(g.loc, what + " " + git + " a .git folder",
+                    "git runs .git/hooks and the commands .git/config names on the host, outside any sandbox; "
+                    "grant the folders the command writes, not .git");
+    return true;
+  }
   for (const Protected &p : protection.paths) {
-    const char *how = g.path == p.path ? "is" : is_within(g.path, p.path) ? "lies inside" : is_within(p.path, g.path) ? "contains" : nullptr;
+    const char *how = relation(g, p);
     if (!how) continue;
     std::string hint = p.origin == "a policy file"
                            ? "a command that can rewrite its own policy can widen its next run; keep your policy "
@@ -130,7 +175,7 @@ bool refuse_writable(Context &ctx, const Protection &protection, const std::stri
                              "file in through `project = ...`, which may only narrow"
                            : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
                              "out; grant the subfolders that need writing instead";
-    if (p.origin == "built-in") hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+    if (p.origin.starts_with("built-in ")) hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
     Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
     if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
     return true;

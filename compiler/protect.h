@@ -1,11 +1,15 @@
 // Protected paths: a writable grant is refused when it is, lies inside or
 // contains one of them, and when it is / or the home directory or one of its
-// ancestors. The built-in list only shrinks through an explicit `unprotect`.
+// ancestors. The built-in lists only shrink through an explicit `unprotect`.
+// Compared as strings and as objects (device and inode): Landlock rules
+// attach to inodes, so a bind mount of a protected folder is protected too.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "context.h"
+#include "load.h"
 #include "plan.h"
 
 namespace llp {
@@ -13,9 +17,10 @@ namespace llp {
 struct Protected {
   std::string path;     // resolved
   std::string written;  // "~/.ssh", or the policy file / launcher path
-  std::string origin;   // "built-in", "[protect] paths", "symlink inside ~/.ssh", ...
+  std::string origin;   // "built-in secret", "[protect] paths", "symlink inside ~/.ssh", ...
   Loc loc;
   bool secret = false;  // hidden by default in read-only and workspace-write
+  std::optional<ObjectId> object;
 };
 
 struct Protection {
@@ -24,24 +29,42 @@ struct Protection {
   std::string incomplete_why;
 };
 
-// The secrets under ~ that are protected and, in the two sandboxing modes, hidden.
-inline constexpr const char *kBuiltinSecrets[] = {"~/.ssh", "~/.gnupg", "~/.aws", "~/.kube", "~/.docker",
-                                                  "~/.netrc", "~/.git-credentials"};
+// Secrets: hidden by the two sandboxing modes and never writable.
+inline constexpr const char *kBuiltinSecrets[] = {
+    "~/.ssh",          "~/.gnupg",        "~/.aws",        "~/.kube",          "~/.docker",
+    "~/.netrc",        "~/.git-credentials", "~/.npmrc",   "~/.pypirc",        "~/.cargo/credentials.toml",
+    "~/.cargo/credentials", "~/.config/gh", "~/.config/gcloud", "~/.azure"};
 
-Protection build_protection(Context &ctx, const Layer &policy, const std::string &launcher);
+// Persistence points: where a write makes code run later on the host,
+// outside any sandbox (a login shell, a desktop session, a git command).
+// Never writable; readable, since tools read them.
+inline constexpr const char *kPersistencePoints[] = {
+    "~/.bashrc",   "~/.bash_profile", "~/.bash_login",          "~/.bash_logout",  "~/.profile",
+    "~/.zshrc",    "~/.zshenv",       "~/.zprofile",            "~/.zlogin",       "~/.config/fish",
+    "~/.config/autostart", "~/.config/systemd/user", "~/.local/bin", "~/.gitconfig", "~/.config/git"};
+
+// The protected paths of this compile: the built-in lists (less what the
+// trusted layer unprotects), $XDG_RUNTIME_DIR, [protect] paths, every path
+// through which a trusted policy file or the launcher was reached, the
+// targets of symlinks inside each (followed to the end), and every path at
+// which one of them is visible through a bind mount.
+Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+                            const std::vector<std::string> &launcher_chain);
 
 // Reports every writable grant that would expose a protected path; returns,
 // per grant, whether it was refused.
 std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
 
 // A writable grant containing a .git folder: its hooks run unconfined at the
-// user's next commit. A warning, an error under strict. Grants already
-// refused are skipped: a second message on them is noise, and walking `/`
-// would make the output depend on what else lives on the host.
+// user's next commit. A warning, an error under strict. (A grant on or
+// inside .git itself is refused by check_writable.) Grants already refused
+// are skipped: a second message on them is noise, and walking `/` would make
+// the output depend on what else lives on the host.
 void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused);
 
-// The symlinks inside folder, resolved (also dangling ones: a target created
-// later would be written through the link); false when the walk did not finish.
+// The symlinks inside folder, resolved to the end (also dangling ones: a
+// target created later would be written through the link); false when the
+// walk did not finish.
 bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why);
 
 }  // namespace llp

@@ -14,7 +14,7 @@ namespace {
 // the user, earliest position), so the survivor of a merge is well defined.
 bool stronger_first(const Grant &a, const Grant &b) {
   auto key = [](const Grant &g) {
-    return std::make_tuple(std::string_view(g.path), g.access == Access::Rw ? 0 : 1, g.optional, !g.user_written,
+    return std::make_tuple(std::string_view(g.path), g.access == Access::Rw ? 0 : 1, g.optional, !g.user_written(),
                            g.loc.file, g.loc.line, g.loc.col);
   };
   return key(a) < key(b);
@@ -26,7 +26,7 @@ bool covers(const Grant &g) { return !g.optional || g.exists; }
 std::string describe(const Grant &g) {
   std::string out = std::string(access_name(g.access)) + " `" + g.written + "`";
   if (g.written != g.path) out += " (" + g.path + ")";
-  if (!g.user_written) out += " from " + g.origin;
+  if (!g.user_written()) out += " from " + origin_text(g);
   return out;
 }
 
@@ -43,7 +43,7 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       if (g.access == keep.access) {
         ctx.plan.dropped.push_back({g, "duplicate of " + describe(keep)});
       } else {
-        if (g.user_written && keep.user_written && !ctx.diags.has_errors())
+        if (g.user_written() && keep.user_written() && !ctx.diags.has_errors())
           ctx.diags.note(g.loc, "ro and rw grants on " + g.path + ": it becomes rw").related.push_back(
               {keep.loc, "the rw grant is here"});
         ctx.plan.dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
@@ -69,7 +69,7 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       if (parent.access == Access::Ro && !ro_parent) ro_parent = &parent;
     }
     if (g.access == Access::Ro && rw_parent) {
-      if (g.user_written) {
+      if (g.user_written()) {
         ctx.diags
             .error(g.loc, "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
                               ", so it is still writable: rules in one Landlock layer add up",
@@ -81,7 +81,7 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       ctx.plan.dropped.push_back({g, "covered by " + describe(*rw_parent)});
     } else if (const Grant *parent = g.access == Access::Rw ? rw_parent : ro_parent) {
       // Notes explain a successful compile; next to errors they are noise.
-      if (g.user_written && parent->user_written && !ctx.diags.has_errors())
+      if (g.user_written() && parent->user_written() && !ctx.diags.has_errors())
         ctx.diags.note(g.loc, describe(g) + " is covered by " + describe(*parent) + ": dropped");
       keep[i] = false;
       ctx.plan.dropped.push_back({g, "covered by " + describe(*parent)});

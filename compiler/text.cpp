@@ -4,33 +4,6 @@
 
 namespace llp {
 
-bool valid_utf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len = 0;
-    unsigned cp = 0;
-    if ((c & 0xe0) == 0xc0) len = 2, cp = c & 0x1f;
-    else if ((c & 0xf0) == 0xe0) len = 3, cp = c & 0x0f;
-    else if ((c & 0xf8) == 0xf0) len = 4, cp = c & 0x07;
-    else return false;
-    if (i + len > s.size()) return false;
-    for (size_t k = 1; k < len; ++k) {
-      auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    static constexpr unsigned kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-    i += len;
-  }
-  return true;
-}
-
 size_t find_control(std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
     auto c = static_cast<unsigned char>(s[i]);
@@ -39,22 +12,110 @@ size_t find_control(std::string_view s) {
   return std::string_view::npos;
 }
 
-std::string printable(std::string_view s) {
+namespace {
+
+// The length of the valid UTF-8 sequence at s[i], or 0 when it is not one;
+// *cp receives the code point.
+size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
+  auto c = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  unsigned value = 0;
+  if ((c & 0xe0) == 0xc0) {
+    len = 2;
+    value = c & 0x1f;
+  } else if ((c & 0xf0) == 0xe0) {
+    len = 3;
+    value = c & 0x0f;
+  } else if ((c & 0xf8) == 0xf0) {
+    len = 4;
+    value = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xc0) != 0x80) return 0;
+    value = (value << 6) | (cc & 0x3f);
+  }
+  static constexpr unsigned kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (value < kMin[len] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return 0;
+  *cp = value;
+  return len;
+}
+
+// Code points a terminal acts on instead of showing: C1 controls (CSI,
+// OSC...) and the bidirectional overrides that make text read differently.
+bool acts_on_terminal(unsigned cp) {
+  if (cp >= 0x80 && cp <= 0x9f) return true;
+  if (cp >= 0x202a && cp <= 0x202e) return true;
+  return cp >= 0x2066 && cp <= 0x2069;
+}
+
+void append_hex(std::string &out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789abcdef";
-  bool utf8 = valid_utf8(s);
+  out += "\\x";
+  out += kHex[byte >> 4];
+  out += kHex[byte & 15];
+}
+
+std::string escape(std::string_view s, bool keep_newlines) {
   std::string out;
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f || (!utf8 && u >= 0x80)) {
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    } else {
-      out += c;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n' && keep_newlines) {
+      out += '\n';
+      ++i;
+      continue;
     }
+    if (c < 0x20 || c == 0x7f) {
+      append_hex(out, c);
+      ++i;
+      continue;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    unsigned cp = 0;
+    size_t len = utf8_sequence(s, i, &cp);
+    if (len == 0) {
+      append_hex(out, c);
+      ++i;
+      continue;
+    }
+    for (size_t k = 0; k < len; ++k) {
+      if (acts_on_terminal(cp)) append_hex(out, static_cast<unsigned char>(s[i + k]));
+      else out += s[i + k];
+    }
+    i += len;
   }
   return out;
 }
+
+}  // namespace
+
+bool valid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    unsigned cp = 0;
+    size_t len = utf8_sequence(s, i, &cp);
+    if (len == 0) return false;
+    i += len;
+  }
+  return true;
+}
+
+std::string printable(std::string_view s) { return escape(s, false); }
+
+std::string printable_lines(std::string_view s) { return escape(s, true); }
 
 size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<size_t> row(b.size() + 1);

@@ -12,9 +12,15 @@ bool valid_utf8(std::string_view s);
 // The first byte below 0x20 or 0x7f (NUL, newline, escape...), or npos.
 size_t find_control(std::string_view s);
 
-// s with control characters and invalid UTF-8 shown as \xNN, for messages:
-// a diagnostic must never write a raw escape sequence to the terminal.
+// s with every byte a terminal would act on shown as \xNN: C0 controls
+// (newline and ESC included), DEL, C1 controls (U+0080-U+009F), the
+// bidirectional overrides, and invalid UTF-8. Everything printed that came
+// from a file, the file system or an argument goes through this (or
+// printable_lines) before it reaches a terminal or a CI log.
 std::string printable(std::string_view s);
+
+// The same, but newlines are kept: for multi-line output such as explain.
+std::string printable_lines(std::string_view s);
 
 // Levenshtein distance, for "did you mean" hints.
 size_t edit_distance(std::string_view a, std::string_view b);

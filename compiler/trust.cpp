@@ -1,6 +1,7 @@
 #include "trust.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 #include <unordered_map>
 
@@ -35,58 +36,62 @@ std::optional<Access> covered(const std::unordered_map<std::string, Access> &map
 
 }  // namespace
 
-void apply_trust(Context &ctx, const std::vector<Grant> &user, std::vector<Grant> &project, bool nest,
-                 std::vector<Grant> &inner) {
-  auto user_map = access_map(user);
+TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
+  TrustResult out;
+  std::vector<Grant> project;
+  std::partition_copy(grants.begin(), grants.end(), std::back_inserter(out.outer), std::back_inserter(project),
+                      [](const Grant &g) { return g.trusted; });
+  auto user_map = access_map(out.outer);
   std::vector<Grant> kept;
   for (Grant &p : project) {
     std::optional<Access> cover = covered(user_map, p.path);
     if (!cover || (p.access == Access::Rw && *cover == Access::Ro)) {
-      ctx.widenings.push_back({p.loc, std::string("project policy grant ") + access_name(p.access) + " `" + p.written +
+      out.widenings.push_back({p.loc, std::string("project policy grant ") + access_name(p.access) + " `" + p.written +
                                           "` widens what your policy grants" +
                                           (cover ? " (it only grants ro there)" : "") + ": dropped"});
-      ctx.plan.dropped.push_back({p, "a project policy may only narrow"});
+      out.dropped.push_back({p, "a project policy may only narrow"});
       continue;
     }
     kept.push_back(p);
   }
   if (!nest) {
     // Merged into one layer, a covered project grant adds nothing.
-    for (Grant &p : kept) ctx.plan.dropped.push_back({p, "project grant already covered by your policy"});
-    return;
+    for (Grant &p : kept) out.dropped.push_back({p, "project grant already covered by your policy"});
+    return out;
   }
+  out.nested = true;
   if (kept.empty() && project.empty()) {
-    inner = user;  // the project narrows nothing but its network/scopes
-    return;
+    out.inner = out.outer;  // the project narrows nothing but its network/scopes
+    return out;
   }
   // Inner layer: the intersection. The project's grants that the user's
   // cover, plus the user's grants that lie inside a project grant, each with
   // the lesser of the two accesses.
   auto project_map = access_map(kept);
-  inner = kept;
-  for (const Grant &u : user) {
+  out.inner = kept;
+  for (const Grant &u : out.outer) {
     std::optional<Access> cover = covered(project_map, u.path);
     if (!cover || project_map.count(u.path)) continue;
     Grant g = u;
     if (*cover == Access::Ro) g.access = Access::Ro;
-    inner.push_back(std::move(g));
+    out.inner.push_back(std::move(g));
   }
+  return out;
 }
 
-void report_widenings(Context &ctx) {
-  std::sort(ctx.widenings.begin(), ctx.widenings.end(), [](const Widening &a, const Widening &b) {
+void report_widenings(Context &ctx, std::vector<Widening> widenings) {
+  std::sort(widenings.begin(), widenings.end(), [](const Widening &a, const Widening &b) {
     return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) < std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
   });
-  ctx.widenings.erase(std::unique(ctx.widenings.begin(), ctx.widenings.end(),
+  widenings.erase(std::unique(widenings.begin(), widenings.end(),
                                   [](const Widening &a, const Widening &b) {
                                     return a.loc.file == b.loc.file && a.loc.line == b.loc.line &&
                                            a.loc.col == b.loc.col && a.message == b.message;
                                   }),
-                      ctx.widenings.end());
-  for (const Widening &w : ctx.widenings)
+                  widenings.end());
+  for (const Widening &w : widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
                              "a policy file inside the project is untrusted and may only narrow yours; move this to your own policy if you want it");
-  ctx.widenings.clear();
 }
 
 }  // namespace llp

@@ -11,12 +11,18 @@
 
 namespace llp {
 
-// user: the user's grants (already checked); project: the project's. Fills
-// ctx.plan.inner when nesting. Widening attempts land in ctx.widenings.
-void apply_trust(Context &ctx, const std::vector<Grant> &user, std::vector<Grant> &project, bool nest,
-                 std::vector<Grant> &inner);
+struct TrustResult {
+  std::vector<Grant> outer;   // the user's grants (trusted provenance)
+  bool nested = false;        // nest was asked and there is a project layer to emit
+  std::vector<Grant> inner;   // when nested: the user's grants narrowed by the project's
+  std::vector<Dropped> dropped;
+  std::vector<Widening> widenings;
+};
 
-// Emits the collected widenings as warnings (errors under strict).
-void report_widenings(Context &ctx);
+// grants: one list, trusted and untrusted marked by provenance (Grant::trusted).
+TrustResult apply_trust(const std::vector<Grant> &grants, bool nest);
+
+// Emits the widenings as warnings (errors under strict), sorted and unique.
+void report_widenings(Context &ctx, std::vector<Widening> widenings);
 
 }  // namespace llp

@@ -5,7 +5,7 @@
 # canonicalised, checked and merged, as in real use.
 # Usage: run.sh PATH/TO/landlock-policy   (make bench-compile)
 set -eu
-policy_bin=$1
+policy_bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 small=${BENCH_SMALL:-10000}
 large=$((small * 10))
 T=$(mktemp -d /tmp/llp-bench.XXXXXX)
@@ -35,7 +35,7 @@ best_us() {
   best=
   for _ in 1 2 3; do
     start=$(date +%s%N)
-    HOME="$T/home" TMPDIR="$T/tmp" "$policy_bin" argv --format nul --unpinned --launcher /x \
+    HOME="$T/home" TMPDIR="$T/tmp" "$policy_bin" argv --format nul --unpinned --launcher "$(dirname "$policy_bin")/landlock-run" \
       --set workspace="$T/ws" "$1" -- true >/dev/null
     us=$((($(date +%s%N) - start) / 1000))
     if [ -z "$best" ] || [ "$us" -lt "$best" ]; then best=$us; fi

@@ -24,6 +24,10 @@ struct Tree {
     for (const char *d : {"/home", "/home/.ssh", "/home/.aws", "/ws", "/ws/src", "/ws/docs", "/tmp", "/data",
                           "/data/a", "/data/b", "/data/a/deep"})
       mkdir((root + d).c_str(), 0755);
+    // The launcher the options name: compile() requires an executable file.
+    mkdir((root + "/bin").c_str(), 0755);
+    file("/bin/landlock-run", "#!/bin/sh\n");
+    chmod((root + "/bin/landlock-run").c_str(), 0755);
     file("/home/.ssh/id_ed25519", "secret");
     file("/home/notes.txt", "notes");
     file("/data/a/f", "f");

@@ -3,7 +3,8 @@
 # json` must print exactly golden/NAME.json (absent: nothing, and exit 1)
 # and exactly golden/NAME.err on stderr. golden/NAME.args adds arguments.
 # Machine-specific strings are replaced before comparing: the temp world
-# by @T@, the golden folder by @GOLDEN@, the version by @VERSION@.
+# by @T@, the golden folder by @GOLDEN@, the version by @VERSION@, the
+# launcher (the one built beside the compiler: it must exist) by @LAUNCHER@.
 # UPDATE=1 rewrites the expectations from the current output (review the diff!).
 # Then every ```toml block in README.md and docs/*.md, and every
 # docs/examples/*.toml, must pass `landlock-policy check`.
@@ -13,14 +14,17 @@ root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 golden="$root/tests/compiler/golden"
 version=$(cat "$root/VERSION")
+launcher=$(cd "$(dirname "$policy_bin")" && pwd)/landlock-run
 mkdir -p "$T/data/a/deep"
 # A repository in the fake home: grants refused for covering the home must
 # not also warn about it (they did, and walking `/` found the CI checkout's).
 mkdir -p "$T/home/.git"
 echo "odd" >"$T/data/b/it's odd"
+# The project's own policy lives in the workspace (an untrusted file must).
+cp "$golden/include/project.toml" "$WS/.landlock.toml"
 
 normalise() {
-  sed -e "s|$T|@T@|g" -e "s|$golden|@GOLDEN@|g" -e "s|\"$version\"|\"@VERSION@\"|g" -e "s|version $version|version @VERSION@|g"
+  sed -e "s|$launcher|@LAUNCHER@|g" -e "s|$T|@T@|g" -e "s|$golden|@GOLDEN@|g" -e "s|\"$version\"|\"@VERSION@\"|g" -e "s|version $version|version @VERSION@|g"
 }
 
 for toml in "$golden"/*.toml; do
@@ -28,7 +32,7 @@ for toml in "$golden"/*.toml; do
   args=""
   [ -f "$golden/$name.args" ] && args=$(cat "$golden/$name.args")
   # shellcheck disable=SC2086  # NAME.args is a word list on purpose
-  (cd "$golden" && "$policy_bin" argv --format json --launcher /opt/llr/bin/landlock-run --set workspace="$WS" \
+  (cd "$golden" && "$policy_bin" argv --format json --launcher "$launcher" --set workspace="$WS" \
     $args "$name.toml" -- make -j4) >"$T/out" 2>"$T/err"
   rc=$?
   normalise <"$T/out" >"$T/out.n"
@@ -55,8 +59,8 @@ for toml in "$golden"/*.toml; do
 done
 
 # Determinism: the same input twice gives the same bytes.
-(cd "$golden" && "$policy_bin" argv --format nul --launcher /x --set workspace="$WS" network.toml) >"$T/a" 2>/dev/null
-(cd "$golden" && "$policy_bin" argv --format nul --launcher /x --set workspace="$WS" network.toml) >"$T/b" 2>/dev/null
+(cd "$golden" && "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" network.toml) >"$T/a" 2>/dev/null
+(cd "$golden" && "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" network.toml) >"$T/b" 2>/dev/null
 if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then echo "PASS golden deterministic output"
 else echo "FAIL golden deterministic output: two runs differ or are empty"; fi
 

@@ -64,8 +64,8 @@ TEST_SUITE("compiler expansion") {
     Variables no_home = vars();
     no_home.home.reset();
     CHECK_FALSE(expand_variables("~/x", no_home).error.empty());
-    // Set but empty is a value, and path validation then refuses "/x"-style surprises elsewhere.
-    CHECK(expand_variables("${env.EMPTY}", vars()).error.empty());
+    // Set but empty is an error too: "${env.EMPTY}/cache" would become "/cache".
+    CHECK(expand_variables("${env.EMPTY}/cache", vars()).error == "environment variable EMPTY is empty");
   }
 }
 

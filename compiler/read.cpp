@@ -1,0 +1,67 @@
+#include "read.h"
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace llp {
+
+namespace {
+
+const char *kind_name(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+bool read_policy_file(const std::string &path, std::string &text, std::string &error, size_t limit) {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    error = std::strerror(errno);
+    close(fd);
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    error = std::string("not a regular file (") + kind_name(st.st_mode) + ")";
+    close(fd);
+    return false;
+  }
+  text.clear();
+  char buf[65536];
+  while (true) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = std::strerror(errno);
+      close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    // Checked while reading, not from st_size: a file that grows meanwhile
+    // (or one in /proc, whose size reads as 0) is still bounded.
+    if (text.size() + static_cast<size_t>(n) > limit) {
+      error = "larger than " + std::to_string(limit >> 20) + " MiB; a policy is a few KiB";
+      close(fd);
+      return false;
+    }
+    text.append(buf, static_cast<size_t>(n));
+  }
+  close(fd);
+  return true;
+}
+
+}  // namespace llp

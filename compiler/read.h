@@ -1,0 +1,21 @@
+// Reading a policy file safely. A policy may be named by an untrusted
+// repository, so the name can lead to a FIFO (which would block forever),
+// a device (/dev/zero never ends), or a huge file: only a regular file of
+// bounded size is read, and the open never blocks.
+#pragma once
+#include <string>
+
+namespace llp {
+
+// A file another policy names (extends, project): policies are a few KiB.
+inline constexpr size_t kMaxPolicyBytes = size_t{1} << 20;
+// The file named on the command line: generated policies (one grant per
+// file of a tree) can be larger, and the user chose it.
+inline constexpr size_t kMaxMainPolicyBytes = size_t{16} << 20;
+
+// Reads the regular file at path into text; false with a human reason in
+// error ("not a regular file (a FIFO)", "larger than 1 MiB", strerror).
+bool read_policy_file(const std::string &path, std::string &text, std::string &error,
+                      size_t limit = kMaxPolicyBytes);
+
+}  // namespace llp

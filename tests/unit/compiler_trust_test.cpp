@@ -1,0 +1,322 @@
+// The compiler's trust boundary (docs/policy-format.md, "Threat model"):
+// the repository is the attacker. Each case plants what a hostile
+// workspace or an earlier confined run could have left, then compiles; each
+// failed against the compiler before the fix it pins. The two-phase attacks
+// with the real launcher, as an unprivileged user, are tests/hostile/.
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../compiler/explain.h"
+#include "../../compiler/mounts.h"
+#include "../../compiler/paths.h"
+#include "../../compiler/read.h"
+#include "../../compiler/text.h"
+#include "../compiler/fixture.h"
+
+using namespace llp;
+using llp_test::grants_of;
+using llp_test::has_error;
+using llp_test::has_warning;
+using llp_test::Tree;
+
+namespace {
+
+std::string custom(const std::string &body) { return "version = 1\nmode = \"custom\"\n" + body; }
+
+bool covered(const CompileResult &r, const std::string &path) {
+  for (const Grant &g : r.plan.outer.grants)
+    if (is_within(path, g.path) || is_within(g.path, path)) return true;
+  return false;
+}
+
+bool any_grant_under(const CompileResult &r, const std::string &path) {
+  for (const LayerPlan *layer : {&r.plan.outer, &r.plan.inner})
+    for (const Grant &g : layer->grants)
+      if (is_within(g.path, path)) return true;
+  return false;
+}
+
+void link(const Tree &t, const std::string &target, const std::string &rel) {
+  REQUIRE(symlink(target.c_str(), t.path(rel).c_str()) == 0);
+}
+
+// A user policy that extends `file` and names a project policy in the workspace.
+std::string user_policy(const std::string &extends) {
+  return "version = 1\nmode = \"workspace-write\"\nextends = [\"" + extends + "\"]\n";
+}
+
+const char *kWidening = "version = 1\nkeep_fds = true\nbest_effort = true\nrw = [\"~/.ssh\"]\n"
+                        "[protect]\nunprotect = [\"~/.ssh\"]\n[launcher]\npath = \"/bin/sh\"\n";
+
+}  // namespace
+
+TEST_SUITE("compiler trust: provenance follows every path a file was reached through") {
+  TEST_CASE("an extended file reached through a symlink in the workspace is untrusted, wherever it ends") {
+    Tree t;
+    t.file("/data/evil.toml", kWidening);  // outside every writable area: the old check called it trusted
+    link(t, t.path("/data/evil.toml"), "/ws/base.toml");
+    CompileResult r = t.compile(user_policy("${WORKSPACE}/base.toml"));
+    CHECK_FALSE(r.plan.keep_fds);
+    CHECK_FALSE(r.plan.best_effort);
+    CHECK_FALSE(any_grant_under(r, t.path("/home/.ssh")));
+    CHECK(r.plan.launcher == t.path("/bin/landlock-run"));
+    // Untrusted and ending outside the workspace: not even read.
+    CHECK(has_error(r, "outside the workspace: not read"));
+  }
+  TEST_CASE("a folder on the way swapped for a symlink: the file is still untrusted") {
+    Tree t;
+    t.dir("/ws/real");
+    t.file("/ws/real/base.toml", kWidening);
+    link(t, t.path("/ws/real"), "/ws/conf");
+    CompileResult r = t.compile(user_policy("${WORKSPACE}/conf/base.toml"));
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK_FALSE(r.plan.keep_fds);
+    CHECK_FALSE(r.plan.best_effort);
+    CHECK_FALSE(any_grant_under(r, t.path("/home/.ssh")));
+    CHECK(r.plan.launcher == t.path("/bin/landlock-run"));
+    CHECK(has_warning(r, "cannot set `keep_fds`"));
+    CHECK(has_warning(r, "cannot unprotect"));
+  }
+  TEST_CASE("a file reached through ${TMPDIR} is untrusted too") {
+    Tree t;
+    t.file("/tmp/base.toml", kWidening);
+    CompileResult r = t.compile(user_policy("${TMPDIR}/base.toml"));
+    CHECK_FALSE(r.plan.keep_fds);
+    CHECK_FALSE(any_grant_under(r, t.path("/home/.ssh")));
+  }
+  TEST_CASE("an untrusted file extends nothing: /proc/self/environ and keys are never read") {
+    Tree t;
+    t.file("/home/.netrc", "machine x password NETRC-SECRET\n");
+    t.file("/home/.ssh/id_ed25519", "SSHKEY-SECRET\n");
+    t.file("/ws/.landlock.toml", "version = 1\nextends = [\"/proc/self/environ\", \"~/.ssh/id_ed25519\", \"~/.netrc\"]\n");
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    o.env["LLP_TOKEN"] = "ENV-SECRET";
+    CompileResult r = compile(o);
+    std::string shown = r.rendered() + explain(r);
+    CHECK(shown.find("NETRC-SECRET") == std::string::npos);
+    CHECK(shown.find("SSHKEY-SECRET") == std::string::npos);
+    CHECK(shown.find("ENV-SECRET") == std::string::npos);
+    CHECK(has_warning(r, "cannot extend other files"));
+  }
+  TEST_CASE("a project policy that is a symlink out of the workspace is not read") {
+    Tree t;
+    t.file("/home/.netrc", "[x\nmachine x password NETRC-SECRET\n");
+    link(t, t.path("/home/.netrc"), "/ws/.landlock.toml");
+    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    CHECK(has_error(r, "outside the workspace: not read"));
+    CHECK(r.rendered().find("NETRC-SECRET") == std::string::npos);
+  }
+}
+
+TEST_SUITE("compiler trust: only regular files of bounded size are read") {
+  TEST_CASE("a FIFO, a device and a huge file are refused without blocking") {
+    Tree t;
+    REQUIRE(mkfifo(t.path("/ws/.landlock.toml").c_str(), 0644) == 0);
+    const std::string policy = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n";
+    CHECK(has_error(t.compile(policy), "not a regular file (a FIFO)"));
+    REQUIRE(unlink(t.path("/ws/.landlock.toml").c_str()) == 0);
+    t.file("/ws/big.toml", std::string(2 << 20, '#'));
+    link(t, t.path("/ws/big.toml"), "/ws/.landlock.toml");
+    CHECK(has_error(t.compile(policy), "larger than 1 MiB"));
+    std::string text, error;
+    CHECK_FALSE(read_policy_file("/dev/zero", text, error));
+    CHECK(error == "not a regular file (a character device)");
+    CHECK(text.empty());
+  }
+}
+
+TEST_SUITE("compiler trust: grants cannot be redirected through symlinks") {
+  TEST_CASE("a grant under the workspace that resolves outside it is an error naming the chain") {
+    Tree t;
+    link(t, t.path("/home/notes.txt"), "/ws/target");
+    CompileResult r = t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/ws/target\"]\n"));
+    CHECK(has_error(r, "through the symlink " + t.path("/ws/target")));
+    CHECK_FALSE(r.ok);
+  }
+  TEST_CASE("a symlink inside the workspace that stays inside is fine") {
+    Tree t;
+    link(t, t.path("/ws/src"), "/ws/alias");
+    CompileResult r = t.compile(custom("ro = [\"${WORKSPACE}/alias\"]\n"));
+    CHECK_MESSAGE(r.ok, r.rendered());
+  }
+  TEST_CASE("a dangling optional grant whose would-be target is protected is refused") {
+    Tree t;
+    link(t, t.path("/home/.kube"), "/ws/kube");  // ~/.kube does not exist
+    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\n"
+                                "rw = [{ path = \"${WORKSPACE}/kube\", optional = true }]\n");
+    CHECK_FALSE(r.ok);
+    CHECK(has_error(r, "protected path " + t.path("/home/.kube")));
+  }
+  TEST_CASE("symlink chains in a protected folder are followed to the end, dangling or not") {
+    Tree t;
+    link(t, t.path("/data/hop"), "/home/.ssh/link");
+    link(t, t.path("/data/final"), "/data/hop");  // dangling: final does not exist yet
+    CompileResult r = t.compile(custom("rw = [{ path = \"${env.LLP_TEST_ROOT}/data/final\", optional = true }]\n"));
+    CHECK(has_error(r, "symlink target inside protected"));
+  }
+  TEST_CASE("resolve_host follows chains, relative links and .. the way the kernel does") {
+    Tree t;
+    link(t, "../data/a", "/ws/rel");          // relative to the link's folder
+    link(t, t.path("/ws/rel/deep/.."), "/ws/up");  // .. after a link
+    link(t, t.path("/missing/x"), "/ws/dangling");
+    link(t, t.path("/ws/loop2"), "/ws/loop1");
+    link(t, t.path("/ws/loop1"), "/ws/loop2");
+    HostPath rel = resolve_host(t.path("/ws/rel/f"));
+    CHECK(rel.exists);
+    CHECK(rel.path == t.path("/data/a/f"));
+    CHECK(rel.hops.size() == 1);
+    CHECK(resolve_host(t.path("/ws/up")).path == t.path("/data/a"));
+    HostPath dangling = resolve_host(t.path("/ws/dangling/more"));
+    CHECK_FALSE(dangling.exists);
+    CHECK(dangling.path == t.path("/missing/x/more"));
+    CHECK(dangling.error == ENOENT);
+    CHECK(resolve_host(t.path("/ws/loop1")).error == ELOOP);
+    std::vector<std::string> chain = chain_of(t.path("/ws/rel/f"), rel);
+    CHECK(std::find(chain.begin(), chain.end(), t.path("/ws/rel")) != chain.end());
+  }
+}
+
+TEST_SUITE("compiler trust: objects, not strings") {
+  TEST_CASE("a bind mount's other path is found in the mount table") {
+    const std::string table =
+        "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n"
+        "40 22 8:1 /home/u/.ssh /mnt/keys rw - ext4 /dev/sda1 rw\n"
+        "41 22 8:1 /home /srv/home\\040copy rw - ext4 /dev/sda1 rw\n"
+        "42 22 0:5 / /proc rw - proc proc rw\n";
+    std::vector<MountEntry> mounts = parse_mountinfo(table);
+    REQUIRE(mounts.size() == 4);
+    CHECK(mounts[2].mount_point == "/srv/home copy");
+    CHECK(mount_aliases(mounts, "/home/u/.ssh") == std::vector<std::string>{"/mnt/keys", "/srv/home copy/u/.ssh"});
+    CHECK(mount_aliases(mounts, "/mnt/keys/id") == std::vector<std::string>{"/home/u/.ssh/id", "/srv/home copy/u/.ssh/id"});
+    CHECK(mount_aliases(mounts, "/etc").empty());
+  }
+  TEST_CASE("a hard link to a hidden file among the complement's siblings is not granted") {
+    Tree t;
+    REQUIRE(::link(t.path("/home/.ssh/id_ed25519").c_str(), t.path("/home/key-copy").c_str()) == 0);
+    CompileResult r = t.compile("version = 1\nmode = \"read-only\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK_FALSE(covered(r, t.path("/home/key-copy")));
+    CHECK(covered(r, t.path("/home/notes.txt")));
+    CHECK(has_warning(r, "hard links"));
+  }
+}
+
+TEST_SUITE("compiler trust: persistence points and the wider secret list") {
+  TEST_CASE("shell start-up files, autostart, ~/.local/bin, git config and .git are never writable") {
+    Tree t;
+    for (const char *d : {"/home/.local", "/home/.local/bin", "/home/.config", "/home/.config/autostart",
+                          "/home/.config/git", "/ws/.git", "/ws/.git/hooks"})
+      t.dir(d);
+    for (const char *f : {"/home/.bashrc", "/home/.profile", "/home/.zshrc", "/home/.gitconfig"}) t.file(f, "x");
+    for (const char *grant : {"~/.bashrc", "~/.profile", "~/.zshrc", "~/.gitconfig", "~/.local/bin", "~/.config/autostart",
+                              "~/.config/git"}) {
+      CAPTURE(grant);
+      CHECK(has_error(t.compile(custom(std::string("rw = [\"") + grant + "\"]\n")), "built-in persistence point"));
+    }
+    CHECK(has_error(t.compile(custom("rw = [\"${WORKSPACE}/.git\"]\n")), "a .git folder"));
+    CHECK(has_error(t.compile(custom("rw = [\"${WORKSPACE}/.git/hooks\"]\n")), "a .git folder"));
+  }
+  TEST_CASE("credential files are hidden by the modes; persistence points stay readable") {
+    Tree t;
+    for (const char *d : {"/home/.cargo", "/home/.config", "/home/.config/gh", "/home/.azure"}) t.dir(d);
+    for (const char *f : {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml", "/home/.config/gh/hosts.yml",
+                          "/home/.azure/x", "/home/.bashrc"})
+      t.file(f, "x");
+    CompileResult r = t.compile("version = 1\nmode = \"read-only\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    for (const char *hidden : {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml", "/home/.config/gh",
+                               "/home/.azure"}) {
+      CAPTURE(hidden);
+      CHECK_FALSE(covered(r, t.path(hidden)));
+    }
+    CHECK(covered(r, t.path("/home/.bashrc")));
+  }
+}
+
+TEST_SUITE("compiler trust: variables are what the docs promise") {
+  TEST_CASE("an empty or relative HOME is an error, never /.ssh or /home") {
+    Tree t;
+    for (const char *home : {"", "rel"}) {
+      CAPTURE(home);
+      CompileOptions o = t.options("version = 1\nmode = \"read-only\"\n");
+      o.env["HOME"] = home;
+      CompileResult r = compile(o);
+      CHECK_FALSE(r.ok);
+      CHECK(r.argv.empty());
+    }
+  }
+  TEST_CASE("--set workspace is a literal path: a $ in it is a $") {
+    Tree t;
+    t.dir("/ws$x");
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
+    o.sets = {{"workspace", t.path("/ws$x")}};
+    CompileResult r = compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(std::find(r.argv.begin(), r.argv.end(), t.path("/ws$x")) != r.argv.end());
+  }
+}
+
+TEST_SUITE("compiler trust: the launcher cannot be substituted") {
+  TEST_CASE("a bare name is refused: it would be looked up in PATH when the argv runs") {
+    Tree t;
+    CompileOptions o = t.options("version = 1\nmode = \"read-only\"\n");
+    o.launcher = "landlock-run";
+    CHECK(has_error(compile(o), "is not a path"));
+  }
+  TEST_CASE("a launcher inside the workspace or the temp dir is refused") {
+    Tree t;
+    for (const char *where : {"/ws/landlock-run", "/tmp/landlock-run"}) {
+      CAPTURE(where);
+      t.file(where, "#!/bin/sh\n");
+      chmod(t.path(where).c_str(), 0755);
+      CompileOptions o = t.options("version = 1\nmode = \"read-only\"\n");
+      o.launcher = t.path(where);
+      CHECK(has_error(compile(o), "which a confined command can write"));
+    }
+  }
+  TEST_CASE("a launcher reached through a symlink is protected at the link and at its target") {
+    Tree t;
+    t.dir("/data/b/bin");
+    t.file("/data/b/bin/landlock-run", "#!/bin/sh\n");
+    chmod(t.path("/data/b/bin/landlock-run").c_str(), 0755);
+    link(t, t.path("/data/b/bin/landlock-run"), "/data/a/landlock-run");
+    CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"));
+    o.launcher = t.path("/data/a/landlock-run");
+    CHECK(has_error(compile(o), "the launcher binary"));
+    o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    o.launcher = t.path("/data/a/landlock-run");
+    CHECK(has_error(compile(o), "the launcher binary"));
+  }
+}
+
+TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
+  TEST_CASE("printable escapes C0, DEL, C1, bidi overrides and invalid UTF-8, and keeps the rest") {
+    CHECK(printable("a\x1b]52;c;SGVsbG8=\x07") == "a\\x1b]52;c;SGVsbG8=\\x07");
+    CHECK(printable("\xc2\x9b" "2J") == "\\xc2\\x9b2J");  // CSI as UTF-8 C1
+    CHECK(printable("\x9b") == "\\x9b");                  // a raw C1 byte: invalid UTF-8
+    CHECK(printable("\xe2\x80\xae") == "\\xe2\\x80\\xae");  // right-to-left override
+    CHECK(printable("caf\xc3\xa9 \xe2\x82\xac") == "caf\xc3\xa9 \xe2\x82\xac");
+    CHECK(printable_lines("a\nb\x1b") == "a\nb\\x1b");
+  }
+  TEST_CASE("an escape in an untrusted file's line, key or scope is printed escaped") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\nscopes = [\"\x1b]52;c;x\x07\"]\n\xc2\x9bkey = 1 # \x1b[2J\n");
+    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    std::string shown = r.rendered();
+    CHECK_FALSE(shown.empty());
+    CHECK(shown.find('\x1b') == std::string::npos);
+    CHECK(shown.find('\x07') == std::string::npos);
+    CHECK(shown.find("\xc2\x9b") == std::string::npos);
+  }
+  TEST_CASE("a directory name with an escape, listed by hiding, is printed escaped by explain") {
+    Tree t;
+    t.dir("/data/\x1b]52;c;x\x07");  // a sibling of the hidden path: listed, granted, explained
+    CompileResult r = t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::string text = explain(r);
+    CHECK(text.find('\x1b') == std::string::npos);
+  }
+}
