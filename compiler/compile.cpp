@@ -100,7 +100,7 @@ Launcher choose_launcher(Context &ctx, const Layer &trusted) {
   if (!ctx.host) return {path, {path}};
   HostPath h = resolve_host(path);
   Launcher out{h.path, chain_of(path, h)};
-  if (!h.exists || h.directory || access(h.path.c_str(), X_OK) != 0) {
+  if (!h.exists || !h.regular || access(h.path.c_str(), X_OK) != 0) {
     ctx.diags.error(loc, "the launcher " + path + " is not an executable file here",
                     "install landlock-run beside landlock-policy, or give --launcher PATH");
     return {};
@@ -139,7 +139,7 @@ const std::vector<std::string_view> &settable_keys() { return kSettable; }
 CompileResult compile(const CompileOptions &opt) {
   CompileResult res;
   Plan &plan = res.plan;
-  Context ctx(opt, res.sources, res.diags, plan);
+  Context ctx(opt, res.sources, res.diags);
   plan.version = opt.version;
   plan.pinned = !opt.unpinned;
 
@@ -148,6 +148,7 @@ CompileResult compile(const CompileOptions &opt) {
   if (!loaded) return res;
   Layer &trusted = loaded->trusted;
   const Layer &untrusted = loaded->untrusted;
+  plan.workspace = ctx.vars.workspace.value_or("");
   apply_sets(ctx, trusted);
   ctx.strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
   for (int i = 0; i < res.sources.size(); ++i)
@@ -165,12 +166,14 @@ CompileResult compile(const CompileOptions &opt) {
 
   // grants (the mode's first: an unknown mode stops here)
   std::vector<Grant> grants;
-  if (!mode_grants(ctx, mode, mode_loc, grants)) {
+  const ModeKind kind = mode_grants(ctx, mode, mode_loc, grants);
+  if (kind == ModeKind::Unknown) {
     std::vector<std::string_view> modes(std::begin(kModes), std::end(kModes));
     ctx.diags.error(mode_loc, "unknown mode `" + mode + "`", suggestion(mode, modes));
     return res;
   }
-  if (!plan.sandboxed) {
+  if (kind == ModeKind::Unsandboxed) {
+    plan.sandboxed = false;
     if (any_grant(trusted))
       ctx.diags.error(mode_loc, "danger-full-access runs without a sandbox, so its grants would mean nothing",
                       "remove the grants, or choose mode = \"custom\" to run with exactly them");
@@ -202,6 +205,7 @@ CompileResult compile(const CompileOptions &opt) {
   Layer protection_layer = trusted;
   protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
   Protection protection = build_protection(ctx, protection_layer, loaded->policy_files, launcher.chain);
+  for (const Protected &p : protection.paths) plan.protected_paths.push_back(p.path + "  (" + p.origin + ")");
   std::vector<Grant> user_grants;
   std::copy_if(grants.begin(), grants.end(), std::back_inserter(user_grants), [](const Grant &g) { return g.trusted; });
   // Untrusted grants are not checked here: what survives trust lies inside
@@ -223,28 +227,41 @@ CompileResult compile(const CompileOptions &opt) {
   std::vector<PathEntry> hide = trusted.hide;
   hide.insert(hide.end(), untrusted.hide.begin(), untrusted.hide.end());
   plan.hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
-  apply_hiding(ctx, plan.hidden, layers.outer);
-  apply_hiding(ctx, plan.hidden, layers.inner);
+  HidingResult outer = apply_hiding(ctx, plan.hidden, std::move(layers.outer));
+  HidingResult inner = apply_hiding(ctx, plan.hidden, std::move(layers.inner));
+  for (const HidingResult *h : {&outer, &inner}) {
+    add_dropped(plan, h->dropped);
+    plan.unlistable.insert(plan.unlistable.end(), h->unlistable.begin(), h->unlistable.end());
+  }
 
   // normalise
-  normalise_grants(ctx, layers.outer);
-  verify_hidden(ctx, plan.hidden, layers.outer);
-  plan.outer.grants = std::move(layers.outer);
+  add_dropped(plan, normalise_grants(ctx, outer.grants));
+  verify_hidden(ctx, plan.hidden, outer.grants);
+  plan.outer.grants = std::move(outer.grants);
   if (layers.nested) {
     plan.nested = true;
-    normalise_grants(ctx, layers.inner);
-    verify_hidden(ctx, plan.hidden, layers.inner);
-    plan.inner.grants = std::move(layers.inner);
+    add_dropped(plan, normalise_grants(ctx, inner.grants));
+    verify_hidden(ctx, plan.hidden, inner.grants);
+    plan.inner.grants = std::move(inner.grants);
     plan.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
   } else if (nest) {
     plan.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
   }
 
   // network
+  NetworkResult network = plan_network(ctx, trusted, untrusted, plan.nested);
+  plan.outer.net = network.outer_net;
+  plan.outer.scopes = network.outer_scopes;
+  plan.inner.net = network.inner_net;
+  plan.inner.scopes = network.inner_scopes;
+  plan.log_denials = network.switches.log_denials;
+  plan.no_log = network.switches.no_log;
+  plan.best_effort = network.switches.best_effort;
+  plan.keep_fds = network.switches.keep_fds;
+  plan.require_abi = network.switches.require_abi;
   std::vector<Widening> widenings = std::move(loaded->widenings);
   widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
-  std::vector<Widening> ports = plan_network(ctx, trusted, untrusted, plan.nested);
-  widenings.insert(widenings.end(), ports.begin(), ports.end());
+  widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
   report_widenings(ctx, std::move(widenings));
 
   // argv

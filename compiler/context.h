@@ -21,14 +21,13 @@ struct Context {
   const CompileOptions &opt;
   Sources &sources;
   Diagnostics &diags;
-  Plan &plan;
   Variables vars;
   bool host = true;
   bool strict = false;
   std::string workspace_written;  // before expansion, for explain
 
-  Context(const CompileOptions &o, Sources &s, Diagnostics &d, Plan &p)
-      : opt(o), sources(s), diags(d), plan(p), host(o.target == Target::Host) {}
+  Context(const CompileOptions &o, Sources &s, Diagnostics &d)
+      : opt(o), sources(s), diags(d), host(o.target == Target::Host) {}
 };
 
 }  // namespace llp

@@ -71,6 +71,7 @@ namespace {
 std::string explain_text(const CompileResult &r) {
   const Plan &p = r.plan;
   std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
+  for (const std::string &u : p.untrusted_files) out += "untrusted: " + u + " (it may only narrow)\n";
   out += "mode: " + p.mode + "\n";
   if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
   out += "workspace: " + p.workspace + "\n";

@@ -98,7 +98,7 @@ std::string origin_text(const Grant &g) {
 
 bool mode_hides_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
 
-bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
+ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
   auto add = [&](const std::string &written, Access access, const char *why) {
     PathEntry e{written, false, why, loc, true};
     std::vector<Grant> one;
@@ -109,19 +109,16 @@ bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Gra
       out.push_back(std::move(g));
     }
   };
-  if (mode == "custom") return true;
-  if (mode == "danger-full-access") {
-    ctx.plan.sandboxed = false;
-    return true;
-  }
-  if (mode != "read-only" && mode != "workspace-write") return false;
+  if (mode == "custom") return ModeKind::Sandboxed;
+  if (mode == "danger-full-access") return ModeKind::Unsandboxed;
+  if (mode != "read-only" && mode != "workspace-write") return ModeKind::Unknown;
   add("/", Access::Ro, "read and execute everywhere");
   add("/dev/null", Access::Rw, "the one file every tool may write");
   if (mode == "workspace-write") {
     add("${WORKSPACE}", Access::Rw, "the workspace");
     add("${TMPDIR}", Access::Rw, "the temp directory");
   }
-  return true;
+  return ModeKind::Sandboxed;
 }
 
 std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants) {

@@ -34,8 +34,11 @@ void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access acc
 
 inline constexpr std::string_view kModes[] = {"read-only", "workspace-write", "danger-full-access", "custom"};
 
-// The grants a mode stands for; false when the mode name is not one of kModes.
-bool mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
+enum class ModeKind { Unknown, Sandboxed, Unsandboxed };
+
+// The grants a mode stands for, appended to out; Unknown when the mode name
+// is not one of kModes, Unsandboxed for danger-full-access.
+ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
 
 // Where a confined command may have written: the workspace, ${TMPDIR} and
 // the trusted rw grants (canonical).

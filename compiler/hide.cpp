@@ -103,7 +103,7 @@ namespace {
 class Complement {
  public:
   Complement(Context &ctx, const Grant &grant, std::vector<const Hidden *> hidden, const std::vector<Hidden> &all,
-             std::vector<Grant> &out)
+             HidingResult &out)
       : ctx_(ctx), grant_(grant), hidden_(std::move(hidden)), hidden_all_(all), out_(out) {}
 
   void expand(const std::string &dir) {
@@ -121,7 +121,7 @@ class Complement {
                        "hiding grants each sibling entry instead of the folder, which needs the folder's listing");
       return;
     }
-    ctx_.plan.unlistable.push_back(dir);
+    out_.unlistable.push_back(dir);
     for (const std::string &name : names) {
       std::string child = (dir == "/" ? "" : dir) + "/" + name;
       // A symlink is never granted: a grant on it would bind its target,
@@ -155,22 +155,25 @@ class Complement {
     g.object.reset();
     g.origin = Origin::Complement;
     g.origin_detail = "`" + grant_.written + "` (" + origin_text(grant_) + ")";
-    out_.push_back(std::move(g));
+    out_.grants.push_back(std::move(g));
   }
 
   Context &ctx_;
   const Grant &grant_;
   std::vector<const Hidden *> hidden_;
   const std::vector<Hidden> &hidden_all_;
-  std::vector<Grant> &out_;
+  HidingResult &out_;
 };
 
 }  // namespace
 
-void apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> &grants) {
-  if (hidden.empty()) return;
-  std::vector<Grant> out;
-  out.reserve(grants.size());
+HidingResult apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants) {
+  HidingResult out;
+  if (hidden.empty()) {
+    out.grants = std::move(grants);
+    return out;
+  }
+  out.grants.reserve(grants.size());
   for (Grant &g : grants) {
     const Hidden *inside = nullptr;
     std::vector<const Hidden *> covered;
@@ -185,18 +188,18 @@ void apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<G
                                         "remove the grant or the hide entry: a path cannot be both granted and hidden");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "hidden here"});
       } else {
-        ctx.plan.dropped.push_back({g, "lies inside hidden path " + inside->path});
+        out.dropped.push_back({g, "lies inside hidden path " + inside->path});
       }
       continue;
     }
     if (covered.empty()) {
-      out.push_back(std::move(g));
+      out.grants.push_back(std::move(g));
       continue;
     }
-    ctx.plan.dropped.push_back({g, "replaced by its complement: it covers a hidden path"});
+    out.dropped.push_back({g, "replaced by its complement: it covers a hidden path"});
     Complement(ctx, g, covered, hidden, out).expand(g.path);
   }
-  grants = std::move(out);
+  return out;
 }
 
 void verify_hidden(Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants) {

@@ -17,8 +17,14 @@ namespace llp {
 std::vector<Hidden> collect_hidden(Context &ctx, const std::vector<PathEntry> &hide, const Protection &protection,
                                    bool hide_secrets, Loc mode_loc);
 
+struct HidingResult {
+  std::vector<Grant> grants;            // the complement in place of each covering grant
+  std::vector<Dropped> dropped;         // the grants replaced or inside a hidden path
+  std::vector<std::string> unlistable;  // folders on the way: only their entries are granted
+};
+
 // Replaces grants that cover a hidden path by their complement.
-void apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> &grants);
+HidingResult apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants);
 
 // The promise kept: no final grant is, contains or lies inside a hidden path.
 void verify_hidden(Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants);

@@ -261,7 +261,6 @@ class Loader {
     if (ctx_.host) path = canonical_or_lexical(path);
     ctx_.workspace_written = written;
     ctx_.vars.workspace = path;
-    ctx_.plan.workspace = path;
   }
 
   Context &ctx_;

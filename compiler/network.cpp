@@ -56,9 +56,9 @@ std::vector<long> intersect(const std::vector<long> &a, const std::vector<long> 
 
 }  // namespace
 
-std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest) {
-  Plan &plan = ctx.plan;
-  std::vector<Widening> widenings;
+NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest) {
+  NetworkResult out;
+  std::vector<Widening> &widenings = out.widenings;
   NetworkPlan user = network_of(ctx, trusted);
   NetworkPlan project = network_of(ctx, untrusted);
   drop_widening_ports(widenings, user, untrusted.connect, user.connect, "connect");
@@ -69,8 +69,8 @@ std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Lay
     narrowed.connect = user.restricted ? intersect(user.connect, project.connect) : project.connect;
     narrowed.bind = user.restricted ? intersect(user.bind, project.bind) : project.bind;
   }
-  plan.outer.net = nest ? user : narrowed;
-  if (nest) plan.inner.net = narrowed;
+  out.outer_net = nest ? user : narrowed;
+  if (nest) out.inner_net = narrowed;
 
   std::set<std::string> user_scopes, all_scopes;
   for (const Layer *l : {&trusted, &untrusted})
@@ -83,12 +83,14 @@ std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Lay
       all_scopes.insert(s.name);
       if (s.trusted) user_scopes.insert(s.name);
     }
-  plan.outer.scopes.assign((nest ? user_scopes : all_scopes).begin(), (nest ? user_scopes : all_scopes).end());
-  if (nest) plan.inner.scopes.assign(all_scopes.begin(), all_scopes.end());
+  const std::set<std::string> &outer_scopes = nest ? user_scopes : all_scopes;
+  out.outer_scopes.assign(outer_scopes.begin(), outer_scopes.end());
+  if (nest) out.inner_scopes.assign(all_scopes.begin(), all_scopes.end());
 
   // Scalars: the project's were already limited to narrowing ones when loaded.
   Layer merged = trusted;
   merge_layer(merged, untrusted);
+  Switches &plan = out.switches;
   plan.log_denials = merged.log_denials.value.value_or(false);
   plan.no_log = !merged.log_launcher.value.value_or(true);
   plan.best_effort = trusted.best_effort.value.value_or(false);
@@ -102,7 +104,7 @@ std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Lay
     else
       plan.require_abi = std::max(abi, trusted.require_abi.value.value_or(0));
   }
-  return widenings;
+  return out;
 }
 
 }  // namespace llp

@@ -11,8 +11,19 @@ inline constexpr std::string_view kScopeNames[] = {"abstract-unix", "signal"};
 // Ports of a list, expanded from ranges, sorted and unique.
 std::vector<long> expand_ports(const std::vector<PortEntry> &entries);
 
-// Plans TCP, scopes and the scalar switches into ctx.plan; returns the
-// project ports that were dropped for widening the user's.
-std::vector<Widening> plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest);
+// The launcher switches that are not grants.
+struct Switches {
+  bool log_denials = false, no_log = false, best_effort = false, keep_fds = false;
+  long require_abi = 0;
+};
+
+struct NetworkResult {
+  NetworkPlan outer_net, inner_net;  // inner: only when nested
+  std::vector<std::string> outer_scopes, inner_scopes;
+  Switches switches;
+  std::vector<Widening> widenings;  // project ports dropped for widening the user's
+};
+
+NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest);
 
 }  // namespace llp

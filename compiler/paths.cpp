@@ -152,6 +152,7 @@ HostPath resolve_host(std::string_view absolute) {
   out.exists = true;
   out.object = ObjectId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
   out.directory = S_ISDIR(st.st_mode);
+  out.regular = S_ISREG(st.st_mode);
   out.links = static_cast<unsigned long>(st.st_nlink);
   return out;
 }

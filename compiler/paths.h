@@ -55,6 +55,7 @@ struct HostPath {
   std::vector<SymlinkHop> hops;  // in the order they were crossed
   std::optional<ObjectId> object;  // when it exists
   bool directory = false;
+  bool regular = false;     // a regular file
   unsigned long links = 0;  // st_nlink, when it exists
 };
 HostPath resolve_host(std::string_view absolute);

@@ -113,7 +113,6 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
       if (h.exists && h.path == p.path) p.object = h.object;
     }
   }
-  for (const Protected &p : out.paths) ctx.plan.protected_paths.push_back(p.path + "  (" + p.origin + ")");
   return out;
 }
 

@@ -32,7 +32,8 @@ std::string describe(const Grant &g) {
 
 }  // namespace
 
-void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
+std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants) {
+  std::vector<Dropped> dropped;
   std::sort(grants.begin(), grants.end(), stronger_first);
   std::vector<Grant> merged;
   merged.reserve(grants.size());
@@ -41,12 +42,12 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
       Grant &keep = merged.back();
       keep.optional = keep.optional && g.optional;
       if (g.access == keep.access) {
-        ctx.plan.dropped.push_back({g, "duplicate of " + describe(keep)});
+        dropped.push_back({g, "duplicate of " + describe(keep)});
       } else {
         if (g.user_written() && keep.user_written() && !ctx.diags.has_errors())
           ctx.diags.note(g.loc, "ro and rw grants on " + g.path + ": it becomes rw").related.push_back(
               {keep.loc, "the rw grant is here"});
-        ctx.plan.dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
+        dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
       }
       continue;
     }
@@ -78,13 +79,13 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
             .related.push_back({rw_parent->loc, "the rw grant is here"});
       }
       keep[i] = false;
-      ctx.plan.dropped.push_back({g, "covered by " + describe(*rw_parent)});
+      dropped.push_back({g, "covered by " + describe(*rw_parent)});
     } else if (const Grant *parent = g.access == Access::Rw ? rw_parent : ro_parent) {
       // Notes explain a successful compile; next to errors they are noise.
       if (g.user_written() && parent->user_written() && !ctx.diags.has_errors())
         ctx.diags.note(g.loc, describe(g) + " is covered by " + describe(*parent) + ": dropped");
       keep[i] = false;
-      ctx.plan.dropped.push_back({g, "covered by " + describe(*parent)});
+      dropped.push_back({g, "covered by " + describe(*parent)});
     }
   }
   std::vector<Grant> out;
@@ -92,6 +93,7 @@ void normalise_grants(Context &ctx, std::vector<Grant> &grants) {
   for (size_t i = 0; i < merged.size(); ++i)
     if (keep[i]) out.push_back(std::move(merged[i]));
   grants = std::move(out);
+  return dropped;
 }
 
 const Grant *covering_grant(const std::vector<Grant> &grants, const std::string &path, Access access) {

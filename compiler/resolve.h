@@ -11,7 +11,8 @@
 
 namespace llp {
 
-void normalise_grants(Context &ctx, std::vector<Grant> &grants);
+// Normalises grants in place; returns what it dropped, and why.
+std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants);
 
 // The grant (of at least `access`) that covers path, or nullptr.
 const Grant *covering_grant(const std::vector<Grant> &grants, const std::string &path, Access access);

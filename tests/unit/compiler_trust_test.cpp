@@ -79,6 +79,9 @@ TEST_SUITE("compiler trust: provenance follows every path a file was reached thr
     CHECK(r.plan.launcher == t.path("/bin/landlock-run"));
     CHECK(has_warning(r, "cannot set `keep_fds`"));
     CHECK(has_warning(r, "cannot unprotect"));
+    // explain names the file and why it is untrusted.
+    CHECK(explain(r).find("untrusted: " + t.path("/ws/conf/base.toml") + ": reached through " + t.path("/ws/conf")) !=
+          std::string::npos);
   }
   TEST_CASE("a file reached through ${TMPDIR} is untrusted too") {
     Tree t;
