@@ -47,6 +47,11 @@ Expansion expand_variables(std::string_view text, const Variables &vars) {
     else if (name == "TMPDIR") value = &vars.tmpdir;
     else if (name.substr(0, 4) == "env." && name.size() > 4) {
       std::string key(name.substr(4));
+      if (vars.env_forbidden)
+        return {{}, "${env." + key + "} in an untrusted policy file: not expanded",
+                "an environment variable can hold a secret, and diagnostics would print it; name the path "
+                "in your own policy instead",
+                i};
       if (vars.env) {
         auto it = vars.env->find(key);
         if (it != vars.env->end()) env_value = it->second;

@@ -13,7 +13,9 @@ namespace llp {
 std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, Existence existence,
                                           const char *what) {
   Loc loc = entry.loc;
-  Expansion x = expand_variables(entry.text, ctx.vars);
+  Variables vars = ctx.vars;
+  vars.env_forbidden = !entry.trusted;
+  Expansion x = expand_variables(entry.text, vars);
   if (!x.error.empty()) {
     if (loc.col > 0) loc.col += static_cast<int>(x.offset) + 1;  // +1: the opening quote
     ctx.diags.error(loc, std::string(what) + ": " + x.error, x.hint);

@@ -114,6 +114,18 @@ TEST_SUITE("compiler trust: provenance follows every path a file was reached thr
   }
 }
 
+TEST_SUITE("compiler trust: an untrusted file cannot read the environment") {
+  TEST_CASE("${env.NAME} in a project policy is not expanded, so no diagnostic can print a token") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\nro = [\"${env.LLP_TOKEN}\"]\nrw = [\"/${env.LLP_TOKEN}/x\"]\n");
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    o.env["LLP_TOKEN"] = "ENV-SECRET";
+    CompileResult r = compile(o);
+    CHECK(has_error(r, "${env.LLP_TOKEN} in an untrusted policy file"));
+    CHECK(r.rendered().find("ENV-SECRET") == std::string::npos);
+  }
+}
+
 TEST_SUITE("compiler trust: only regular files of bounded size are read") {
   TEST_CASE("a FIFO, a device and a huge file are refused without blocking") {
     Tree t;
