@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by ci/*.sh: run from the repo root, one build directory for all
 # steps (BUILD=build unless set), fail on the first error.
 set -eu

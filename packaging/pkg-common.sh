@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared by dist.sh, deb.sh and npm/build.sh: sourced, not run.
 # Everything a package holds gets a fixed mode and the SOURCE_DATE_EPOCH
 # mtime, so that the archives depend on the inputs only (not on umask, the

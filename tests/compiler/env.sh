@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the compiler's test scripts: a throw-away world with a fake
 # HOME (secrets included), a workspace and a temp dir, so no test ever
 # reads or depends on the real HOME (CI runs as root with HOME=/root).
@@ -10,6 +11,7 @@ echo "secret-key" >"$T/home/.ssh/id_ed25519"
 echo "[default]" >"$T/home/.aws/credentials"
 echo "notes" >"$T/home/notes.txt"
 echo "f" >"$T/data/a/f"
+# shellcheck disable=SC2034 # WS is read by the scripts that source this file
 HOME="$T/home" TMPDIR="$T/tmp" WS="$T/ws" LLR_TEST_ROOT="$T"
 export HOME TMPDIR LLR_TEST_ROOT
 unset XDG_RUNTIME_DIR

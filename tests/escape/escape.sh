@@ -14,6 +14,7 @@
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 LAUNCHER PAYLOAD_DIR" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/escape/lib.sh
 . "$here/lib.sh"
 
 # Everything the test user runs is copied where that user can reach it (the
@@ -755,9 +756,5 @@ if begin docs limits-page-matches-suite 0; then
 fi
 
 # ---- totals
-echo "# escape totals by family (run/passed/failed/skipped):"
-for fam in canary fs refer truncate ioctl symlink fd proc net scope failclosed limits docs; do
-  echo "#   $fam: ${FAM_RUN[$fam]:-0}/${FAM_PASS[$fam]:-0}/${FAM_FAIL[$fam]:-0}/${FAM_SKIP[$fam]:-0}"
-done
-echo "# escape: $RUN scenarios run, $PASSED passed, $FAILED failed, $SKIPPED skipped (kernel ABI $KABI)"
-[ "$FAILED" -eq 0 ]
+TOTALS_NOTE="kernel ABI $KABI"
+scenario_totals escape canary fs refer truncate ioctl symlink fd proc net scope failclosed limits docs

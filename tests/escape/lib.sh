@@ -20,54 +20,22 @@
 #   want_out STR, want_rc N, absent P, present P, content P STR, bad WHY
 #   end                               PASS, or FAIL with every check that failed
 
-declare -A FAM_RUN FAM_PASS FAM_FAIL FAM_SKIP
-RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0 CALL=0
-CUR="" CUR_FAM="" WHY="" SKIPPING=""
+# Counters, the test user and skip/bad/end: tests/lib/scenario.sh.
+# shellcheck source=tests/lib/scenario.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/scenario.sh"
+CALL=0
 BG_PIDS=() NAMES=()
 
-if [ "$(id -u)" = 0 ]; then
-  TEST_UID=65534 TEST_GID=65534
-  AS=(setpriv --reuid="$TEST_UID" --regid="$TEST_GID" --clear-groups --)
-  IS_ROOT=1
-else
-  TEST_UID=$(id -u) TEST_GID=$(id -g)
-  AS=()
-  IS_ROOT=""
-fi
-
 begin() {
-  CUR_FAM=$1 CUR="escape.$1.$2" CUR_ABI=$3 WHY="" SKIPPING=""
-  SEQ=$((SEQ + 1)) RUN=$((RUN + 1))
+  scenario_start escape "$1" "$2"
+  END_SUFFIX="(ABI $3+)"
   NAMES+=("$CUR")
-  FAM_RUN[$1]=$(( ${FAM_RUN[$1]:-0} + 1 ))
   if [ "$KABI" -lt "$3" ]; then
     skip "needs Landlock ABI $3${4:+ ($4)}, this kernel has ABI $KABI"
     return 1
   fi
   fixture
   return 0
-}
-
-skip() {
-  SKIPPING=1
-  echo "SKIP $CUR: $1"
-  SKIPPED=$((SKIPPED + 1))
-  FAM_SKIP[$CUR_FAM]=$(( ${FAM_SKIP[$CUR_FAM]:-0} + 1 ))
-}
-
-bad() { WHY="${WHY:+$WHY; }$*"; }
-
-end() {
-  [ -n "$SKIPPING" ] && return 0
-  if [ -z "$WHY" ]; then
-    echo "PASS $CUR (ABI $CUR_ABI+)"
-    PASSED=$((PASSED + 1))
-    FAM_PASS[$CUR_FAM]=$(( ${FAM_PASS[$CUR_FAM]:-0} + 1 ))
-  else
-    echo "FAIL $CUR (ABI $CUR_ABI+): $WHY"
-    FAILED=$((FAILED + 1))
-    FAM_FAIL[$CUR_FAM]=$(( ${FAM_FAIL[$CUR_FAM]:-0} + 1 ))
-  fi
 }
 
 fixture() {

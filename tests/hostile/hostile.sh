@@ -26,6 +26,7 @@ set -u
 [ $# -eq 3 ] || { echo "usage: $0 POLICY_BIN LAUNCHER PAYLOAD_DIR" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/hostile/lib.sh
+# shellcheck source=tests/hostile/lib.sh
 . "$here/lib.sh"
 
 T=$(mktemp -d /tmp/llr-hostile.XXXXXX) || exit 1
@@ -908,9 +909,4 @@ absent "$OUT/other/out/pwn"
 end
 
 # ---- totals
-echo "# hostile totals by class (run/passed/failed/skipped):"
-for cls in canary trust symlink leak dos esc var launcher objects persist saved; do
-  echo "#   $cls: ${CLS_RUN[$cls]:-0}/${CLS_PASS[$cls]:-0}/${CLS_FAIL[$cls]:-0}/${CLS_SKIP[$cls]:-0}"
-done
-echo "# hostile: $RUN scenarios run, $PASSED passed, $FAILED failed, $SKIPPED skipped"
-[ "$FAILED" -eq 0 ]
+scenario_totals hostile canary trust symlink leak dos esc var launcher objects persist saved

@@ -30,51 +30,18 @@
 #   no_secrets, no_ctl_bytes          on $OUTF and $ERRF
 #   absent P, present P, content P S
 
-RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0 CALL=0
-CUR="" WHY="" SKIPPING=""
-declare -A CLS_RUN CLS_PASS CLS_FAIL CLS_SKIP
+# Counters, the test user and skip/bad/end: tests/lib/scenario.sh.
+# shellcheck source=tests/lib/scenario.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/scenario.sh"
+CALL=0
 UENV=()
-
-if [ "$(id -u)" = 0 ]; then
-  TEST_UID=65534 TEST_GID=65534
-  AS=(setpriv --reuid="$TEST_UID" --regid="$TEST_GID" --clear-groups --)
-  IS_ROOT=1
-else
-  TEST_UID=$(id -u) TEST_GID=$(id -g)
-  AS=()
-  IS_ROOT=""
-fi
 
 SECRETS=(SSHKEY-SECRET-1 NETRC-SECRET-2 ENV-SECRET-3)
 
 begin() {
-  CUR_CLS=$1 CUR="hostile.$1.$2" WHY="" SKIPPING=""
-  SEQ=$((SEQ + 1)) RUN=$((RUN + 1))
-  CLS_RUN[$1]=$(( ${CLS_RUN[$1]:-0} + 1 ))
+  scenario_start hostile "$1" "$2"
   UENV=()
   world
-}
-
-skip() {
-  SKIPPING=1
-  echo "SKIP $CUR: $1"
-  SKIPPED=$((SKIPPED + 1))
-  CLS_SKIP[$CUR_CLS]=$(( ${CLS_SKIP[$CUR_CLS]:-0} + 1 ))
-}
-
-bad() { WHY="${WHY:+$WHY; }$*"; }
-
-end() {
-  [ -n "$SKIPPING" ] && return 0
-  if [ -z "$WHY" ]; then
-    echo "PASS $CUR"
-    PASSED=$((PASSED + 1))
-    CLS_PASS[$CUR_CLS]=$(( ${CLS_PASS[$CUR_CLS]:-0} + 1 ))
-  else
-    echo "FAIL $CUR: $WHY"
-    FAILED=$((FAILED + 1))
-    CLS_FAIL[$CUR_CLS]=$(( ${CLS_FAIL[$CUR_CLS]:-0} + 1 ))
-  fi
 }
 
 # The fresh world of one scenario (see the top of this file).

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the packaging suites (tests/suites/7*.sh).
 
 # check_confines NAME LAUNCHER SCRATCH: the shipped launcher, run as a user

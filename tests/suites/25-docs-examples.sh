@@ -3,6 +3,7 @@
 # a ```sh block of README.md or docs/*.md) must be a valid command line for
 # the launcher's own parser, so the documentation cannot rot.
 set -u
+# shellcheck disable=SC2034 # read by the eval below
 check=$LLR_BUILD/unit/parse-check
 cd "$LLR_ROOT" || exit 1
 for doc in README.md docs/*.md; do
