@@ -25,7 +25,7 @@
 #include "network.h"
 #include "paths.h"
 #include "protect.h"
-#include "resolve.h"
+#include "normalise.h"
 #include "text.h"
 #include "trust.h"
 

@@ -4,7 +4,7 @@
 
 #include "../common/cli_flags.h"
 #include "paths.h"
-#include "resolve.h"
+#include "normalise.h"
 #include "text.h"
 
 namespace llp {

@@ -1,4 +1,4 @@
-#include "resolve.h"
+#include "normalise.h"
 
 #include <algorithm>
 #include <tuple>
