@@ -46,6 +46,20 @@ std::vector<std::pair<Flag, std::string>> valued_flags(const Parsed &p) {
   return out;
 }
 
+struct GrantSeen {
+  Flag flag;
+  std::string path;
+  bool no_symlinks;
+  bool operator==(const GrantSeen &) const = default;
+};
+
+std::vector<GrantSeen> grants(const Parsed &p) {
+  std::vector<GrantSeen> out;
+  llr::for_each_grant(p.argv.data(), p.options,
+                      [&](const llr::Grant &g) { out.push_back({g.flag, g.path, g.no_symlinks}); });
+  return out;
+}
+
 }  // namespace
 
 TEST_SUITE("launcher") {
@@ -84,6 +98,28 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"true"})) == "true: unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({""})) == "'': unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({"--ro=/", "--", "true"})) == "--ro=/: unknown option (see landlock-run --help)");
+  }
+
+  TEST_CASE("--no-symlinks applies to the grants after it, and only to them") {
+    Parsed p = parse({"--ro", "/a", "--connect-tcp", "80", "--no-symlinks", "--rw", "/b", "--ro-try", "/c",
+                      "--rw-try", "/d", "--", "x", "--no-symlinks", "--ro", "/e"});
+    REQUIRE(error_text(p).empty());
+    std::vector<GrantSeen> want{{Flag::Ro, "/a", false},
+                                {Flag::Rw, "/b", true},
+                                {Flag::RoTry, "/c", true},
+                                {Flag::RwTry, "/d", true}};
+    CHECK(grants(p) == want);
+    CHECK(valued_flags(p).size() == 5);  // the flag itself takes no value: the grants read the same
+    Parsed first = parse({"--no-symlinks", "--ro", "/a", "--no-symlinks", "--rw", "/b", "--", "x"});
+    REQUIRE(error_text(first).empty());
+    CHECK(grants(first) == std::vector<GrantSeen>{{Flag::Ro, "/a", true}, {Flag::Rw, "/b", true}});
+    Parsed none = parse({"--ro", "/a", "--", "x"});
+    CHECK(grants(none) == std::vector<GrantSeen>{{Flag::Ro, "/a", false}});
+    CHECK(error_text(parse({"--no-symlinks", "--", "x"})).empty());
+    CHECK(error_text(parse({"--no-symlinks", "/a", "--", "x"})) ==
+          "/a: unexpected argument: the command must follow '--'");
+    CHECK(std::string(llr_cli::kFlags[0].spelling) == "--no-symlinks");  // emitted before every grant
+    CHECK(std::string(llr_cli::spelling(Flag::NoSymlinks)) == "--no-symlinks");
   }
 
   TEST_CASE("ports: 0 to 65535, digits only") {
