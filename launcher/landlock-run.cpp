@@ -218,19 +218,72 @@ void for_each_grant(char *const *argv, const Options &o, Visit visit) {
 }
 
 // ---- Output without stdio: one line assembled on the stack, one write(2).
+// Text from outside (arguments, paths) must not forge a second line or a
+// terminal escape: C0 controls, DEL, C1 controls (U+0080..U+009F) and every
+// byte that is not part of valid UTF-8 (a raw 0x9b is CSI on some terminals)
+// are shown as '?'. Valid UTF-8 text such as "é" or "€" is kept.
+
+// Length (2 to 4) of the valid UTF-8 sequence that starts at s, or 0: a lone
+// continuation byte, an overlong form, a surrogate, a code point above
+// U+10FFFF or a sequence cut short. Never reads past a NUL.
+inline int utf8_length(const unsigned char *s) {
+  unsigned char lead = s[0];
+  int length = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+  if (lead >= 0xe0 && lead <= 0xef) length = 3;
+  if (lead >= 0xf0 && lead <= 0xf4) length = 4;
+  unsigned char second_min = 0x80;
+  unsigned char second_max = 0xbf;
+  if (lead == 0xe0) second_min = 0xa0;  // below: an overlong form
+  if (lead == 0xed) second_max = 0x9f;  // above: a UTF-16 surrogate
+  if (lead == 0xf0) second_min = 0x90;  // below: an overlong form
+  if (lead == 0xf4) second_max = 0x8f;  // above: beyond U+10FFFF
+  if (length == 0 || s[1] < second_min || s[1] > second_max) return 0;
+  for (int i = 2; i < length; ++i)
+    if (s[i] < 0x80 || s[i] > 0xbf) return 0;
+  return length;
+}
+
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
 struct Line {
   char buf[4352];
   size_t len = 0;
   Line() { *buf = '\0'; }
-  Line &put(char c) {  // a control character in an argument must not forge a second line
-    if (len < sizeof buf - 2) buf[len++] = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c, buf[len] = '\0';
+  // Appends n bytes as they are, or nothing when they do not all fit.
+  Line &raw(const char *bytes, size_t n) {
+    if (len + n > sizeof buf - 2) return *this;
+    memcpy(buf + len, bytes, n);
+    len += n;
+    buf[len] = '\0';
     return *this;
   }
+  // One byte of ASCII text; anything else shows as '?'.
+  Line &put(char c) {
+    unsigned char byte = static_cast<unsigned char>(c);
+    bool printable = byte >= 0x20 && byte < 0x7f;
+    char shown = '?';
+    if (printable) shown = c;
+    return raw(&shown, 1);
+  }
+  // s, masked as said above, clipped with "..." after max bytes (a UTF-8
+  // sequence is never split).
   Line &add(const char *s, size_t max = sizeof buf) {
-    for (size_t i = 0; s[i]; ++i) {
-      if (i == max) return add("...");
-      put(s[i]);
+    const unsigned char *bytes = reinterpret_cast<const unsigned char *>(s);
+    size_t i = 0;
+    while (bytes[i] != '\0') {
+      if (i >= max) return add("...");
+      int length = utf8_length(bytes + i);
+      bool c1_control = bytes[i] == 0xc2 && length == 2 && bytes[i + 1] <= 0x9f;
+      if (length == 0) {
+        put(s[i]);  // ASCII (masked by put when a control) or a stray byte: '?'
+        i += 1;
+      } else if (c1_control) {
+        put('?');
+        i += 2;
+      } else {
+        raw(s + i, static_cast<size_t>(length));
+        i += static_cast<size_t>(length);
+      }
     }
     return *this;
   }

@@ -268,6 +268,13 @@ if [ "$abi" -lt 9 ]; then
   expect_refused "--require-abi above the kernel's: 125" "$T/m17" "is required"
 else skip "--require-abi above the kernel's" "the kernel has the newest ABI the launcher knows"; fi
 
+# ---- The error line cannot forge a terminal escape: C0 controls, C1 controls
+# (U+0080..U+009F in UTF-8) and bytes that are not UTF-8 (a raw 0x9b is CSI)
+# show as '?'; valid UTF-8 (here "é€") is kept.
+run "$L" --ro "$(printf '/nope-\033[31m-\302\233[0m-\233-\303\251\342\202\254')" -- "$op" write "$T/m-esc"
+expect_refused "error line: C0, C1 and non-UTF-8 bytes masked, UTF-8 kept" "$T/m-esc" \
+  "$(printf 'landlock-run: --ro /nope-?[31m-?[0m-?-\303\251\342\202\254: No such file or directory')"
+
 # ---- Scale: 10 000 grants, with a low fd limit (fds are closed as it goes).
 # (mktemp names have no blanks or glob characters: plain word splitting is safe)
 set -f

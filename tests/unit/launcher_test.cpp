@@ -241,4 +241,31 @@ TEST_SUITE("launcher") {
     clipped.add(huge.c_str(), 4).add(": why");
     CHECK(std::string(clipped.buf) == "xxxx...: why");
   }
+
+  TEST_CASE("report lines mask C1 controls and bytes that are not UTF-8, and keep valid UTF-8") {
+    auto shown = [](const char *text) { return std::string(llr::Line().add(text).buf); };
+    CHECK(shown("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0") == "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0");
+    CHECK(shown("a\xc2\x9b" "31mb") == "a?31mb");        // U+009B, CSI in UTF-8: one '?'
+    CHECK(shown("\xc2\x80\xc2\x85\xc2\x9f") == "???");  // U+0080, NEL, U+009F
+    CHECK(shown("a\x9b" "31mb") == "a?31mb");            // a raw CSI byte
+    CHECK(shown("\x1b[31m\x07") == "?[31m?");           // C0 as before
+    CHECK(shown("\xff\xfe\x80\xbf") == "????");         // never valid, lone continuation bytes
+    CHECK(shown("\xc3") == "?");                       // cut short by the end
+    CHECK(shown("\xc3(") == "?(");                     // cut short by ASCII
+    CHECK(shown("\xe2\x82") == "??");
+    CHECK(shown("\xc0\xaf\xc1\xbf") == "????");         // overlong two-byte forms
+    CHECK(shown("\xe0\x80\xaf") == "???");             // overlong three-byte form
+    CHECK(shown("\xed\xa0\x80") == "???");             // a UTF-16 surrogate
+    CHECK(shown("\xf0\x8f\xbf\xbf") == "????");         // overlong four-byte form
+    CHECK(shown("\xf4\x90\x80\x80\xf5\x80") == "??????");  // beyond U+10FFFF
+    CHECK(shown("\xed\x9f\xbf\xf4\x8f\xbf\xbf") == "\xed\x9f\xbf\xf4\x8f\xbf\xbf");  // the edges, kept
+    llr::Line clipped;
+    clipped.add("\xc3\xa9\xc3\xa9\xc3\xa9", 3);
+    CHECK(std::string(clipped.buf) == "\xc3\xa9\xc3\xa9...");  // a sequence is never split by the clip
+    llr::Line full;
+    std::string almost(sizeof full.buf - 3, 'x');
+    full.add(almost.c_str()).add("\xe2\x82\xac");
+    CHECK(full.len == almost.size());  // nor by a full buffer: the whole sequence is left out
+    CHECK(std::string(full.buf) == almost);
+  }
 }
