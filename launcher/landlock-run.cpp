@@ -115,8 +115,11 @@ inline const FlagSpec *find_flag(const char *arg) {
 // Decimal in [0, max], digits only: "+1", " 1", "1k" and "" are refused.
 inline bool parse_number(const char *s, long max, long *out) {
   long n = 0;
-  for (const char *c = s; *c; ++c)
-    if (*c < '0' || *c > '9' || (n = n * 10 + (*c - '0')) > max) return false;
+  for (const char *c = s; *c != '\0'; ++c) {
+    if (*c < '0' || *c > '9') return false;
+    n = n * 10 + (*c - '0');
+    if (n > max) return false;
+  }
   *out = n;
   return *s != '\0';
 }
@@ -287,12 +290,15 @@ struct Line {
     }
     return *this;
   }
-  Line &num(long n) {
-    char digits[24];
-    int k = 0;
-    do digits[k++] = static_cast<char>('0' + n % 10); while ((n /= 10) && k < 23);
-    while (k) put(digits[--k]);
-    return *this;
+  Line &num(long n) {  // n >= 0; written from the last digit back
+    char digits[20];
+    size_t first = sizeof digits;
+    do {
+      first -= 1;
+      digits[first] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
+    return raw(digits + first, sizeof digits - first);
   }
   bool emit(int fd) {
     buf[len++] = '\n';
