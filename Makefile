@@ -21,7 +21,12 @@ DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passw
 
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
-LAUNCHER_SHA256 = $(shell sha256sum $(LAUNCHER_SRC) | cut -d' ' -f1)
+# `landlock-run --version`'s source digest covers every file the launcher is
+# compiled from: the SHA-256 of the two files concatenated, in this order
+# (cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum). The same
+# recipe is in docs/launcher-cli.md, packaging/audit.sh and tests/suites/7*.sh.
+LAUNCHER_DIGEST_SRCS := $(LAUNCHER_SRC) common/cli_flags.h
+LAUNCHER_SHA256 = $(shell cat $(LAUNCHER_DIGEST_SRCS) | sha256sum | cut -d' ' -f1)
 
 # The launcher: freestanding-style C++, statically linked against musl. The
 # link goes through gcc so that libstdc++ is never even on the link line.
@@ -44,7 +49,8 @@ $(BUILD):
 	mkdir -p $@
 
 # The object is kept: the budget test reads its undefined symbols (no heap, no stdio).
-$(LAUNCHER): $(LAUNCHER_SRC) common/cli_flags.h VERSION | $(BUILD)
+# The Makefile is a prerequisite: the digest recipe above lives in it.
+$(LAUNCHER): $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
 	$(CXX) $(MUSL_CXXFLAGS) $(LAUNCHER_DEFS) -c -o $@.o $<
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
 
@@ -77,6 +83,10 @@ CHECK_DEPS := $(LAUNCHER) $(PAYLOADS) $(BUILD)/unit/launcher-test $(BUILD)/unit/
 -include tests/kernels/kernels.mk
 -include bench/bench.mk
 -include packaging/packaging.mk
+
+# The compiler bakes in the same launcher digest (compiler/compiler.mk):
+# rebuilt when the files or the recipe change.
+$(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: $(LAUNCHER_DIGEST_SRCS) Makefile
 
 deps:
 	$(SUDO) apt-get update

@@ -10,6 +10,7 @@ namespace llr_cli {
 
 enum class Flag : unsigned char {
   Ro, Rw, RoTry, RwTry,           // filesystem grants (PATH)
+  NoSymlinks,                     // the grants after it refuse any symlink on their path
   ConnectTcp, BindTcp,            // TCP port grants (PORT), Landlock ABI 4
   RestrictTcp,                    // restrict TCP with no port granted
   Scope,                          // NAME: abstract-unix | signal, ABI 6
@@ -27,7 +28,10 @@ struct FlagSpec {
   bool takes_value;
 };
 
+// Emitters that walk this table in order (the npm package) put --no-symlinks
+// first: it applies only to the grants that follow it on the command line.
 inline constexpr FlagSpec kFlags[] = {
+    {"--no-symlinks", Flag::NoSymlinks, false},
     {"--ro", Flag::Ro, true},
     {"--rw", Flag::Rw, true},
     {"--ro-try", Flag::RoTry, true},

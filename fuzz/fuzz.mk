@@ -29,7 +29,7 @@ FUZZ_COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/fuzz/obj/%.o,$(COMPILER
 $(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) common/cli_flags.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) $(COMPILER_DEFS) -c -o $@ $<
-$(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_SRC)
+$(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_DIGEST_SRCS) Makefile
 $(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_SRC) common/cli_flags.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_COMPILER_OBJS)

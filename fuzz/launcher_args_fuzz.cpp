@@ -10,6 +10,9 @@
 //   - otherwise COMMAND follows the first "--" and exists;
 //   - for_each_valued_flag visits, in argv order, exactly the valued flags
 //     before "--": grants with a non-empty PATH, ports 0..65535, scopes by name;
+//   - for_each_grant visits, in argv order, exactly the --ro/--rw/-try grants,
+//     each marked no_symlinks exactly when a --no-symlinks flag (not a value
+//     that happens to read "--no-symlinks") came before it;
 //   - nothing after "--" is ever read: rewriting the command changes nothing.
 #include <stddef.h>
 #include <stdint.h>
@@ -115,6 +118,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
     if (!spec || spec->takes_value) broken("a valued flag was not visited", argv[expect]);
   }
+
+  // The grants, as a reader of the contract finds them: flags and their values in turn.
+  std::vector<llr::Grant> want_grants;
+  bool after_no_symlinks = false;
+  for (int i = 1; i < o.command - 1; ++i) {
+    const llr_cli::FlagSpec *spec = llr::find_flag(argv[i]);
+    if (spec->flag == llr_cli::Flag::NoSymlinks) after_no_symlinks = true;
+    if (!spec->takes_value) continue;
+    if (llr::is_path_grant(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
+    ++i;
+  }
+  size_t seen = 0;
+  llr::for_each_grant(argv.data(), o, [&](const llr::Grant &g) {
+    if (seen >= want_grants.size()) broken("for_each_grant visits a grant too many", g.path);
+    const llr::Grant &w = want_grants[seen];
+    if (g.flag != w.flag || g.path != w.path || g.no_symlinks != w.no_symlinks)
+      broken("for_each_grant does not follow argv", g.path);
+    ++seen;
+  });
+  if (seen != want_grants.size()) broken("for_each_grant missed a grant");
 
   // Nothing after "--" is read: the same prefix with another command parses the same.
   std::vector<char *> other(argv.begin(), argv.begin() + o.command);

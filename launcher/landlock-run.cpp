@@ -55,6 +55,19 @@ constexpr uint64_t kBindTcp = 1ull << 0, kConnectTcp = 1ull << 1;             //
 constexpr uint64_t kScopeAbstract = 1ull << 0, kScopeSignalBit = 1ull << 1;  // ABI 6
 constexpr uint32_t kLogSameExecOff = 1u << 0, kLogNewExecOn = 1u << 1;       // ABI 7
 
+// ---- openat2(2) for --no-symlinks, with the names of include/uapi/linux/openat2.h
+// (openat2 exists since Linux 5.6, Landlock since 5.13).
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+struct open_how {
+  uint64_t flags;
+  uint64_t mode;
+  uint64_t resolve;
+};
+constexpr uint64_t RESOLVE_NO_MAGICLINKS = 0x02;  // no procfs "magic link" (/proc/self/root)
+constexpr uint64_t RESOLVE_NO_SYMLINKS = 0x04;    // no symbolic link in any component, the last included
+
 // The only rights the kernel accepts on a rule for a non-directory (others: EINVAL).
 constexpr uint64_t kFileRights = kExecute | kWriteFile | kReadFile | kTruncate | kIoctlDev | kResolveUnix;
 constexpr uint64_t kReadRights = kExecute | kReadFile | kReadDir;
@@ -102,10 +115,17 @@ inline const FlagSpec *find_flag(const char *arg) {
 // Decimal in [0, max], digits only: "+1", " 1", "1k" and "" are refused.
 inline bool parse_number(const char *s, long max, long *out) {
   long n = 0;
-  for (const char *c = s; *c; ++c)
-    if (*c < '0' || *c > '9' || (n = n * 10 + (*c - '0')) > max) return false;
+  for (const char *c = s; *c != '\0'; ++c) {
+    if (*c < '0' || *c > '9') return false;
+    n = n * 10 + (*c - '0');
+    if (n > max) return false;
+  }
   *out = n;
   return *s != '\0';
+}
+
+constexpr bool is_path_grant(Flag flag) {
+  return flag == Flag::Ro || flag == Flag::Rw || flag == Flag::RoTry || flag == Flag::RwTry;
 }
 
 inline uint64_t scope_bit(const char *name) {
@@ -133,6 +153,8 @@ inline Error parse_args(int argc, char *const *argv, Options &o) {
     switch (spec->flag) {
       case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry:
         if (*value == '\0') return {arg, "empty PATH"};
+        break;
+      case Flag::NoSymlinks:  // positional: for_each_grant reads it again
         break;
       case Flag::ConnectTcp: case Flag::BindTcp:
         if (!parse_number(value, 65535, &n)) return {arg, "PORT must be a number from 0 to 65535"};
@@ -178,29 +200,105 @@ void for_each_valued_flag(char *const *argv, const Options &o, Visit visit) {
   }
 }
 
+// One filesystem grant, as the ruleset is built from it.
+struct Grant {
+  Flag flag;
+  const char *path;
+  bool no_symlinks;  // --no-symlinks came before it: a symlink on its path is refused
+};
+
+// Calls visit(grant) for every --ro/--rw/--ro-try/--rw-try, in argv order.
+template <class Visit>
+void for_each_grant(char *const *argv, const Options &o, Visit visit) {
+  bool no_symlinks = false;
+  for (int i = 1; i < o.command - 1; ++i) {
+    const FlagSpec *spec = find_flag(argv[i]);
+    if (spec->flag == Flag::NoSymlinks) no_symlinks = true;
+    if (!spec->takes_value) continue;
+    ++i;  // the value
+    if (is_path_grant(spec->flag)) visit(Grant{spec->flag, argv[i], no_symlinks});
+  }
+}
+
 // ---- Output without stdio: one line assembled on the stack, one write(2).
+// Text from outside (arguments, paths) must not forge a second line or a
+// terminal escape: C0 controls, DEL, C1 controls (U+0080..U+009F) and every
+// byte that is not part of valid UTF-8 (a raw 0x9b is CSI on some terminals)
+// are shown as '?'. Valid UTF-8 text such as "é" or "€" is kept.
+
+// Length (2 to 4) of the valid UTF-8 sequence that starts at s, or 0: a lone
+// continuation byte, an overlong form, a surrogate, a code point above
+// U+10FFFF or a sequence cut short. Never reads past a NUL.
+inline int utf8_length(const unsigned char *s) {
+  unsigned char lead = s[0];
+  int length = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+  if (lead >= 0xe0 && lead <= 0xef) length = 3;
+  if (lead >= 0xf0 && lead <= 0xf4) length = 4;
+  unsigned char second_min = 0x80;
+  unsigned char second_max = 0xbf;
+  if (lead == 0xe0) second_min = 0xa0;  // below: an overlong form
+  if (lead == 0xed) second_max = 0x9f;  // above: a UTF-16 surrogate
+  if (lead == 0xf0) second_min = 0x90;  // below: an overlong form
+  if (lead == 0xf4) second_max = 0x8f;  // above: beyond U+10FFFF
+  if (length == 0 || s[1] < second_min || s[1] > second_max) return 0;
+  for (int i = 2; i < length; ++i)
+    if (s[i] < 0x80 || s[i] > 0xbf) return 0;
+  return length;
+}
+
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
 struct Line {
   char buf[4352];
   size_t len = 0;
   Line() { *buf = '\0'; }
-  Line &put(char c) {  // a control character in an argument must not forge a second line
-    if (len < sizeof buf - 2) buf[len++] = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c, buf[len] = '\0';
+  // Appends n bytes as they are, or nothing when they do not all fit.
+  Line &raw(const char *bytes, size_t n) {
+    if (len + n > sizeof buf - 2) return *this;
+    memcpy(buf + len, bytes, n);
+    len += n;
+    buf[len] = '\0';
     return *this;
   }
+  // One byte of ASCII text; anything else shows as '?'.
+  Line &put(char c) {
+    unsigned char byte = static_cast<unsigned char>(c);
+    bool printable = byte >= 0x20 && byte < 0x7f;
+    char shown = '?';
+    if (printable) shown = c;
+    return raw(&shown, 1);
+  }
+  // s, masked as said above, clipped with "..." after max bytes (a UTF-8
+  // sequence is never split).
   Line &add(const char *s, size_t max = sizeof buf) {
-    for (size_t i = 0; s[i]; ++i) {
-      if (i == max) return add("...");
-      put(s[i]);
+    const unsigned char *bytes = reinterpret_cast<const unsigned char *>(s);
+    size_t i = 0;
+    while (bytes[i] != '\0') {
+      if (i >= max) return add("...");
+      int length = utf8_length(bytes + i);
+      bool c1_control = bytes[i] == 0xc2 && length == 2 && bytes[i + 1] <= 0x9f;
+      if (length == 0) {
+        put(s[i]);  // ASCII (masked by put when a control) or a stray byte: '?'
+        i += 1;
+      } else if (c1_control) {
+        put('?');
+        i += 2;
+      } else {
+        raw(s + i, static_cast<size_t>(length));
+        i += static_cast<size_t>(length);
+      }
     }
     return *this;
   }
-  Line &num(long n) {
-    char digits[24];
-    int k = 0;
-    do digits[k++] = static_cast<char>('0' + n % 10); while ((n /= 10) && k < 23);
-    while (k) put(digits[--k]);
-    return *this;
+  Line &num(long n) {  // n >= 0; written from the last digit back
+    char digits[20];
+    size_t first = sizeof digits;
+    do {
+      first -= 1;
+      digits[first] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
+    return raw(digits + first, sizeof digits - first);
   }
   bool emit(int fd) {
     buf[len++] = '\n';
@@ -265,12 +363,32 @@ int create_ruleset(const RulesetAttr &attr) {
   return static_cast<int>(fd);
 }
 
-void add_path_rule(int ruleset, Flag kind, const char *path, int abi) {
-  const char *flag = spelling(kind);
-  bool writable = kind == Flag::Rw || kind == Flag::RwTry, optional = kind == Flag::RoTry || kind == Flag::RwTry;
-  int fd = open(path, O_PATH | O_CLOEXEC);  // follows symlinks: a grant names the target
+// The grant's O_PATH fd, or -1 with errno. A plain grant follows symlinks (it
+// names the target); under --no-symlinks openat2 refuses a symlink or a magic
+// link in any component, so a path swapped for a symlink cannot move the grant.
+int open_grant(const Grant &grant) {
+  if (!grant.no_symlinks) return open(grant.path, O_PATH | O_CLOEXEC);
+  open_how how{};
+  how.flags = O_PATH | O_CLOEXEC;
+  how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+  return static_cast<int>(syscall(SYS_openat2, AT_FDCWD, grant.path, &how, sizeof how));
+}
+
+// Why a grant's path could not be opened, in words.
+const char *open_error(const Grant &grant, int error) {
+  if (grant.no_symlinks && error == ELOOP) return "a symbolic link on the path (refused by --no-symlinks)";
+  if (grant.no_symlinks && error == ENOSYS) return "openat2 is not available: --no-symlinks needs Linux 5.6";
+  return strerror(error);
+}
+
+void add_path_rule(int ruleset, const Grant &grant, int abi) {
+  const char *flag = spelling(grant.flag);
+  const char *path = grant.path;
+  bool writable = grant.flag == Flag::Rw || grant.flag == Flag::RwTry;
+  bool optional = grant.flag == Flag::RoTry || grant.flag == Flag::RwTry;
+  int fd = open_grant(grant);
   if (fd < 0 && optional && errno == ENOENT) return;  // -try: a missing path is skipped
-  if (fd < 0) die(flag, strerror(errno), path);
+  if (fd < 0) die(flag, open_error(grant, errno), path);
   struct stat st;
   if (fstat(fd, &st) != 0) die(flag, strerror(errno), path);
   PathBeneathAttr rule{grant_rights(writable, S_ISDIR(st.st_mode), abi), fd};
@@ -344,6 +462,8 @@ constexpr char kHelp[] =
     "  --ro-try/--rw-try PATH  the same, skipped when PATH does not exist\n"
     "  PATH is literal, relative to the working directory; a grant on a symlink\n"
     "  grants its target; directory-only rights are dropped for a file.\n"
+    "  --no-symlinks      the grants after it refuse (exit 125) a symlink anywhere\n"
+    "                     on PATH: a saved argv cannot be redirected by one\n"
     "  --connect-tcp PORT, --bind-tcp PORT  allow one TCP port; --restrict-tcp\n"
     "                     allows none. Without these, TCP is not restricted.\n"
     "  --scope abstract-unix|signal  deny abstract UNIX connect / signals out\n"
@@ -376,8 +496,8 @@ int run(int argc, char **argv) {
                              .add(" is required").buf);
   Plan plan = plan_for(o, abi);
   int ruleset = create_ruleset(plan.attr);
+  for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value) {
-    if (flag <= Flag::RwTry) add_path_rule(ruleset, flag, value, abi);
     if ((flag == Flag::ConnectTcp || flag == Flag::BindTcp) && plan.attr.handled_access_net)
       add_port_rule(ruleset, flag, value);
   });

@@ -1,20 +1,27 @@
 #!/bin/sh
 # audit.sh LAUNCHER SOURCE [COMPILER]: what an auditor checks before trusting
-# the launcher (and, briefly, the compiler that emits its argv).
+# the launcher (and, briefly, the compiler that emits its argv). SOURCE is
+# launcher/landlock-run.cpp; the header it includes, ../common/cli_flags.h
+# beside it, is the other file the launcher is compiled from.
 # The syscall list is measured (strace -f of a probe and of a confined run,
 # counted up to the exec of the command) when strace works here, and is
 # always also read from the source (every libc call that is a syscall).
 set -eu
 bin=$1 src=$2 compiler=${3:-}
 [ -x "$bin" ] || { echo "audit: $bin is not built" >&2; exit 1; }
+header=$(dirname "$src")/../common/cli_flags.h
+[ -f "$header" ] || { echo "audit: $header (included by $src) is missing" >&2; exit 1; }
+# The source digest of --version: both files concatenated, in this order
+# (docs/launcher-cli.md).
+src_sha=$(cat "$src" "$header" | sha256sum | cut -d' ' -f1)
 
 echo "landlock-run audit"
 echo "version:        $("$bin" --version)"
-echo "source:         $src"
-echo "source lines:   $(wc -l <"$src")"
-echo "source sha256:  $(sha256sum "$src" | cut -d' ' -f1)"
+echo "source:         $src, $header"
+echo "source lines:   $(wc -l <"$src") + $(wc -l <"$header")"
+echo "source sha256:  $src_sha (cat $src $header | sha256sum)"
 embedded=$("$bin" --version | sed -n 's/.*source-sha256=\([0-9a-f]*\).*/\1/p')
-if [ "$embedded" = "$(sha256sum "$src" | cut -d' ' -f1)" ]; then
+if [ "$embedded" = "$src_sha" ]; then
   echo "source digest:  matches the one built into the binary"
 else
   echo "source digest:  MISMATCH: the binary was built from another source ($embedded)"
@@ -72,7 +79,7 @@ if [ -n "$compiler" ] && [ -x "$compiler" ]; then
   echo "compiler:       $compiler"
   echo "  version:      $("$compiler" --version)"
   case $("$compiler" --version) in
-    *"$(sha256sum "$src" | cut -d' ' -f1)"*) echo "  pinned to:    this launcher source (same digest)" ;;
+    *"$src_sha"*) echo "  pinned to:    this launcher source (same digest)" ;;
     *) echo "  pinned to:    ANOTHER launcher source" ;;
   esac
   echo "  size:         $(stat -c %s "$compiler") bytes, sha256 $(sha256sum "$compiler" | cut -d' ' -f1)"

@@ -3,7 +3,8 @@
 #   landlock-run-VERSION-x86_64-linux-musl/
 #     bin/landlock-run, bin/landlock-policy   the binaries
 #     src/landlock-run.cpp, src/cli_flags.h   the launcher's source (its
-#                                              --version digest is of the .cpp)
+#                                              --version digest: cat both, in
+#                                              this order, | sha256sum)
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
 #     README.md LICENSE VERSION SHA256SUMS
 set -eu

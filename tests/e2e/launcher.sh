@@ -198,6 +198,42 @@ expect_refused "a pipe cannot carry a rule: 125" "$T/m7" "cannot carry a Landloc
 run "$L" --ro /proc/self/ns/net -- "$op" write "$T/m8"
 expect_refused "an nsfs file cannot carry a rule: 125" "$T/m8" "cannot carry a Landlock rule"
 
+# ---- --no-symlinks: the grants after it refuse a symlink anywhere on their
+# path (openat2 RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS). $R is $T with
+# every symlink resolved, so that a TMPDIR reached through one cannot make
+# the legitimate grants fail. Markers land in the granted target: a launcher
+# that wrongly accepted the grant would run the command, and it would write.
+R=$(cd "$T" && pwd -P)
+mkdir "$R/ns" "$R/ns/real" "$R/ns/real/sub" && echo data >"$R/ns/real/file" || exit 1
+ln -s "$R/ns/real" "$R/ns/link" && ln -s "$R/ns/nowhere" "$R/ns/dangling" || exit 1
+run "$L" --no-symlinks --ro / --rw "$R/ns/link" -- "$op" write "$R/ns/real/n1"
+expect_refused "--no-symlinks: a grant on a symlink: 125" "$R/ns/real/n1" \
+  "landlock-run: --rw $R/ns/link: a symbolic link on the path (refused by --no-symlinks)"
+run "$L" --ro / --rw "$R/ns/link" -- "$op" write "$R/ns/real/n2"
+expect "--no-symlinks: the same grant without it grants the target" 0 ok
+run "$L" --no-symlinks --ro / --rw "$R/ns/link/sub" -- "$op" write "$R/ns/real/sub/n3"
+expect_refused "--no-symlinks: a symlink in an intermediate component: 125" "$R/ns/real/sub/n3" \
+  "--rw $R/ns/link/sub: a symbolic link on the path"
+run "$L" --no-symlinks --ro / --rw "/proc/self/root$R/ns/real" -- "$op" write "$R/ns/real/n4"
+expect_refused "--no-symlinks: a magic link (/proc/self/root/...): 125" "$R/ns/real/n4" "(refused by --no-symlinks)"
+run "$L" --no-symlinks --ro / --rw "$R/ns/real" --ro-try "$R/ns/missing" --rw-try "$R/ns/missing2" -- \
+  "$op" write "$R/ns/real/n5"
+expect "--no-symlinks: -try still skips a missing path" 0 ok
+run "$L" --no-symlinks --ro / --rw "$R/ns/real" --rw-try "$R/ns/link" -- "$op" write "$R/ns/real/n6"
+expect_refused "--no-symlinks: -try on a symlink is still fatal" "$R/ns/real/n6" "refused by --no-symlinks"
+run "$L" --no-symlinks --ro / --rw "$R/ns/real" --ro-try "$R/ns/dangling" -- "$op" write "$R/ns/real/n7"
+expect_refused "--no-symlinks: -try on a dangling symlink is fatal, not skipped" "$R/ns/real/n7" "refused by --no-symlinks"
+run "$L" --ro "$P" --no-symlinks --ro "$R/ns/real" -- "$op" read "$R/ns/real/file"
+expect "--no-symlinks: a real directory is granted (read)" 0 ok
+run "$L" --ro "$P" --no-symlinks --rw "$R/ns/real" -- "$op" write "$R/ns/real/n8"
+expect "--no-symlinks: a real directory is granted (write inside)" 0 ok
+run "$L" --ro "$P" --no-symlinks --rw "$R/ns/real" -- "$op" write "$R/ns/outside"
+expect "--no-symlinks: write outside the real directory: EACCES" 1 EACCES
+run "$L" --ro / --rw "$R/ns/link" --no-symlinks --rw "$R/ns/real/sub" -- "$op" write "$R/ns/real/n9"
+expect "--no-symlinks: a grant before it may still name a symlink" 0 ok
+run "$P/escape-failsys" 437 38 any "$L" --no-symlinks --ro / --rw "$R/ns/real" -- "$op" write "$R/ns/real/n10"
+expect_refused "--no-symlinks: no openat2 (ENOSYS): 125" "$R/ns/real/n10" "landlock-run: --ro /: openat2 is not available"
+
 # ---- Fail closed: with the Landlock syscalls made to fail (a seccomp filter),
 # the launcher exits 125 and the command never runs.
 for errno_case in "38 ENOSYS" "95 EOPNOTSUPP" "1 EPERM"; do
@@ -231,6 +267,13 @@ if [ "$abi" -lt 9 ]; then
   run "$L" --require-abi $((abi + 1)) --ro / --rw "$T" -- "$op" write "$T/m17"
   expect_refused "--require-abi above the kernel's: 125" "$T/m17" "is required"
 else skip "--require-abi above the kernel's" "the kernel has the newest ABI the launcher knows"; fi
+
+# ---- The error line cannot forge a terminal escape: C0 controls, C1 controls
+# (U+0080..U+009F in UTF-8) and bytes that are not UTF-8 (a raw 0x9b is CSI)
+# show as '?'; valid UTF-8 (here "é€") is kept.
+run "$L" --ro "$(printf '/nope-\033[31m-\302\233[0m-\233-\303\251\342\202\254')" -- "$op" write "$T/m-esc"
+expect_refused "error line: C0, C1 and non-UTF-8 bytes masked, UTF-8 kept" "$T/m-esc" \
+  "$(printf 'landlock-run: --ro /nope-?[31m-?[0m-?-\303\251\342\202\254: No such file or directory')"
 
 # ---- Scale: 10 000 grants, with a low fd limit (fds are closed as it goes).
 # (mktemp names have no blanks or glob characters: plain word splitting is safe)

@@ -342,6 +342,25 @@ if begin symlink proc-pid-root-of-outside-process 1; then
   bg_stop "$victim"
   end
 fi
+if begin symlink no-symlinks-refuses-a-swapped-directory 1; then
+  # A policy compiled to the real directory rw/ (and to rw/sub) gives a saved
+  # argv; then rw/ is swapped for a symlink to out/. Without --no-symlinks the
+  # saved argv now grants out/ (the control); with it the launcher refuses.
+  real=$(cd "$D" && pwd -P)
+  mv "$real/rw" "$real/rw.orig" && ln -s "$real/out" "$real/rw"
+  sb "${BASE[@]}" --rw "$real/rw" -- "$OP" write "$real/rw/control"
+  allowed; content "$real/out/control" x  # the hazard is real: the grant moved to out/
+  sb "${BASE[@]}" --no-symlinks --rw "$real/rw" -- "$OP" write "$real/rw/new"
+  want_rc 125; want_out ""; want_err "--rw $real/rw: a symbolic link on the path (refused by --no-symlinks)"
+  absent "$real/out/new"
+  sb "${BASE[@]}" --no-symlinks --rw "$real/rw/sub" -- "$OP" write "$real/rw/sub/new"
+  want_rc 125; want_err "refused by --no-symlinks"; absent "$real/out/sub/new"
+  sb "${BASE[@]}" --no-symlinks --rw-try "$real/rw" -- "$OP" write "$real/rw/try"
+  want_rc 125; absent "$real/out/try"  # -try skips only a missing path
+  sb "${BASE[@]}" --no-symlinks --rw "$real/rw.orig" -- "$OP" write "$real/rw.orig/new"
+  allowed; content "$real/rw.orig/new" x  # the real directory itself is still granted
+  end
+fi
 
 # ---- fd: descriptors opened before the launcher.
 if begin fd inherited-write-fd-closed 1; then

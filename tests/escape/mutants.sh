@@ -31,6 +31,7 @@ mutant no-truncate 's/  if (abi >= 3) rights |= kTruncate;//' "TRUNCATE not hand
 mutant no-ioctl 's/  if (abi >= 5) rights |= kIoctlDev;//' "IOCTL_DEV not handled"
 mutant ro-writes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | kWriteFile;/' "--ro grants write"
 mutant ro-makes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | (0x1full << 8);/' "--ro grants creating files"
+mutant no-symlinks-ignored 's/how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;/how.resolve = 0;/' "--no-symlinks follows symlinks"
 mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/if (fd < 0) return;/' "every bad grant silently skipped"
 mutant no-tcp 's/plan.attr.handled_access_net = kBindTcp | kConnectTcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
 mutant no-scopes 's/plan.attr.scoped |= kScopeSignalBit;//' "--scope signal dropped"

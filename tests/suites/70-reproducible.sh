@@ -4,7 +4,9 @@
 set -u
 cd "$LLR_ROOT" || exit 1
 ver=$(cat VERSION)
-src_sha=$(sha256sum launcher/landlock-run.cpp | cut -d' ' -f1)
+# The launcher's source digest: every file it is compiled from, concatenated
+# in this order (docs/launcher-cli.md, `--version`).
+src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)
 
 out=$("$LLR_BUILD/landlock-run" --version 2>&1)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then

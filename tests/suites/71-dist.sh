@@ -50,7 +50,7 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
 else
   echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
-src_sha=$(sha256sum "$top/src/landlock-run.cpp" | cut -d' ' -f1)
+src_sha=$(cat "$top/src/landlock-run.cpp" "$top/src/cli_flags.h" | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS dist-launcher-names-shipped-source"

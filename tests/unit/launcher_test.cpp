@@ -46,6 +46,20 @@ std::vector<std::pair<Flag, std::string>> valued_flags(const Parsed &p) {
   return out;
 }
 
+struct GrantSeen {
+  Flag flag;
+  std::string path;
+  bool no_symlinks;
+  bool operator==(const GrantSeen &) const = default;
+};
+
+std::vector<GrantSeen> grants(const Parsed &p) {
+  std::vector<GrantSeen> out;
+  llr::for_each_grant(p.argv.data(), p.options,
+                      [&](const llr::Grant &g) { out.push_back({g.flag, g.path, g.no_symlinks}); });
+  return out;
+}
+
 }  // namespace
 
 TEST_SUITE("launcher") {
@@ -84,6 +98,28 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"true"})) == "true: unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({""})) == "'': unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({"--ro=/", "--", "true"})) == "--ro=/: unknown option (see landlock-run --help)");
+  }
+
+  TEST_CASE("--no-symlinks applies to the grants after it, and only to them") {
+    Parsed p = parse({"--ro", "/a", "--connect-tcp", "80", "--no-symlinks", "--rw", "/b", "--ro-try", "/c",
+                      "--rw-try", "/d", "--", "x", "--no-symlinks", "--ro", "/e"});
+    REQUIRE(error_text(p).empty());
+    std::vector<GrantSeen> want{{Flag::Ro, "/a", false},
+                                {Flag::Rw, "/b", true},
+                                {Flag::RoTry, "/c", true},
+                                {Flag::RwTry, "/d", true}};
+    CHECK(grants(p) == want);
+    CHECK(valued_flags(p).size() == 5);  // the flag itself takes no value: the grants read the same
+    Parsed first = parse({"--no-symlinks", "--ro", "/a", "--no-symlinks", "--rw", "/b", "--", "x"});
+    REQUIRE(error_text(first).empty());
+    CHECK(grants(first) == std::vector<GrantSeen>{{Flag::Ro, "/a", true}, {Flag::Rw, "/b", true}});
+    Parsed none = parse({"--ro", "/a", "--", "x"});
+    CHECK(grants(none) == std::vector<GrantSeen>{{Flag::Ro, "/a", false}});
+    CHECK(error_text(parse({"--no-symlinks", "--", "x"})).empty());
+    CHECK(error_text(parse({"--no-symlinks", "/a", "--", "x"})) ==
+          "/a: unexpected argument: the command must follow '--'");
+    CHECK(std::string(llr_cli::kFlags[0].spelling) == "--no-symlinks");  // emitted before every grant
+    CHECK(std::string(llr_cli::spelling(Flag::NoSymlinks)) == "--no-symlinks");
   }
 
   TEST_CASE("ports: 0 to 65535, digits only") {
@@ -204,5 +240,32 @@ TEST_SUITE("launcher") {
     llr::Line clipped;
     clipped.add(huge.c_str(), 4).add(": why");
     CHECK(std::string(clipped.buf) == "xxxx...: why");
+  }
+
+  TEST_CASE("report lines mask C1 controls and bytes that are not UTF-8, and keep valid UTF-8") {
+    auto shown = [](const char *text) { return std::string(llr::Line().add(text).buf); };
+    CHECK(shown("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0") == "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0");
+    CHECK(shown("a\xc2\x9b" "31mb") == "a?31mb");        // U+009B, CSI in UTF-8: one '?'
+    CHECK(shown("\xc2\x80\xc2\x85\xc2\x9f") == "???");  // U+0080, NEL, U+009F
+    CHECK(shown("a\x9b" "31mb") == "a?31mb");            // a raw CSI byte
+    CHECK(shown("\x1b[31m\x07") == "?[31m?");           // C0 as before
+    CHECK(shown("\xff\xfe\x80\xbf") == "????");         // never valid, lone continuation bytes
+    CHECK(shown("\xc3") == "?");                       // cut short by the end
+    CHECK(shown("\xc3(") == "?(");                     // cut short by ASCII
+    CHECK(shown("\xe2\x82") == "??");
+    CHECK(shown("\xc0\xaf\xc1\xbf") == "????");         // overlong two-byte forms
+    CHECK(shown("\xe0\x80\xaf") == "???");             // overlong three-byte form
+    CHECK(shown("\xed\xa0\x80") == "???");             // a UTF-16 surrogate
+    CHECK(shown("\xf0\x8f\xbf\xbf") == "????");         // overlong four-byte form
+    CHECK(shown("\xf4\x90\x80\x80\xf5\x80") == "??????");  // beyond U+10FFFF
+    CHECK(shown("\xed\x9f\xbf\xf4\x8f\xbf\xbf") == "\xed\x9f\xbf\xf4\x8f\xbf\xbf");  // the edges, kept
+    llr::Line clipped;
+    clipped.add("\xc3\xa9\xc3\xa9\xc3\xa9", 3);
+    CHECK(std::string(clipped.buf) == "\xc3\xa9\xc3\xa9...");  // a sequence is never split by the clip
+    llr::Line full;
+    std::string almost(sizeof full.buf - 3, 'x');
+    full.add(almost.c_str()).add("\xe2\x82\xac");
+    CHECK(full.len == almost.size());  // nor by a full buffer: the whole sequence is left out
+    CHECK(std::string(full.buf) == almost);
   }
 }

@@ -9,6 +9,8 @@ export type Scope = 'abstract-unix' | 'signal';
  * relative ones resolve against the launcher's working directory.
  */
 export interface Policy {
+  /** --no-symlinks: refuse a symlink anywhere on the paths of the grants (emitted before them). */
+  noSymlinks?: boolean;
   /** --ro: read and execute beneath each path. */
   ro?: string | readonly string[];
   /** --rw: --ro plus every write right the kernel governs. */

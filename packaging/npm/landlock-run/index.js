@@ -128,9 +128,10 @@ function values(key, value) {
   });
 }
 
-// grantArgs({ro, rw, roTry, rwTry, connectTcp, bindTcp, restrictTcp, scope,
-// logDenials, noLog, bestEffort, keepFds, requireAbi, expectVersion}): the
-// launcher flags, in the header's order, values in the order given. Unknown
+// grantArgs({noSymlinks, ro, rw, roTry, rwTry, connectTcp, bindTcp, restrictTcp,
+// scope, logDenials, noLog, bestEffort, keepFds, requireAbi, expectVersion}):
+// the launcher flags, in the header's order (so --no-symlinks comes before
+// the grants it applies to), values in the order given. Unknown
 // keys are an error (a typo must not silently widen or drop a rule).
 function grantArgs(policy = {}) {
   if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) throw fail('the policy must be an object');
