@@ -28,6 +28,9 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
     out.emplace_back(spelling(Flag::RequireAbi));
     out.push_back(std::to_string(plan.require_abi));
   }
+  // Every host path is canonical: a symlink met on the way at run time was
+  // planted after the compile, so the launcher refuses it (exit 125).
+  if (plan.no_symlinks && !layer.grants.empty()) out.emplace_back(spelling(Flag::NoSymlinks));
   for (const Grant &g : layer.grants) {
     out.emplace_back(spelling(grant_flag(g)));
     out.push_back(g.path);

@@ -78,6 +78,9 @@ std::string explain_text(const CompileResult &r) {
   out += "launcher: " + p.launcher +
          (p.pinned ? std::string(", pinned with ") + spelling(Flag::ExpectVersion) + " " + p.version
                    : std::string(", unpinned (landlock-policy --unpinned)")) + "\n";
+  if (p.no_symlinks)
+    out += std::string("symlinks: refused on the way to every grant at run time (") + spelling(Flag::NoSymlinks) +
+           "; the paths are canonical)\n";
   if (p.nested) out += "layer 1 (your policy):\n";
   layer_lines(r, p.outer, out);
   if (p.nested) {
