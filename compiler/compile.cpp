@@ -6,6 +6,7 @@
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   protect   the protected paths; writable grants that meet them: errors
 //   trust     untrusted grants may only narrow: the outer and inner layers
+//   carve     writable grants above a read-only exception (.git) -> a carve
 //   hide      grants covering a hidden path -> their complement
 //   normalise duplicates merged, covered children dropped, sorted
 //   network   TCP, scopes, audit and the other switches
@@ -17,6 +18,7 @@
 #include <iterator>
 #include <unistd.h>
 
+#include "carve.h"
 #include "context.h"
 #include "emit.h"
 #include "grants.h"
@@ -211,13 +213,25 @@ CompileResult compile(const CompileOptions &opt) {
   // Untrusted grants are not checked here: what survives trust lies inside
   // the user's checked grants, and the rest is dropped as widening.
   const std::vector<bool> refused = check_writable(ctx, protection, user_grants);
-  check_git(ctx, user_grants, refused);
 
   // trust (before hiding: a project's grant is judged as written; rw "/" is
   // a widening, whatever part of it the complement would leave)
   const bool has_project = narrows_anything(untrusted);
   TrustResult layers = apply_trust(grants, nest && has_project);
   add_dropped(plan, layers.dropped);
+
+  // carve
+  CarveExceptions carve = collect_carve(ctx, layers.outer, trusted, untrusted, mode == "workspace-write");
+  plan.carved = carve.paths;
+  check_git(ctx, user_grants, refused, plan.carved);
+  CarveResult outer_carve = apply_carve(ctx, plan.carved, std::move(layers.outer));
+  CarveResult inner_carve = apply_carve(ctx, plan.carved, std::move(layers.inner));
+  for (const CarveResult *c : {&outer_carve, &inner_carve}) {
+    add_dropped(plan, c->dropped);
+    plan.carved_folders.insert(plan.carved_folders.end(), c->read_only.begin(), c->read_only.end());
+  }
+  std::sort(plan.carved_folders.begin(), plan.carved_folders.end());
+  plan.carved_folders.erase(std::unique(plan.carved_folders.begin(), plan.carved_folders.end()), plan.carved_folders.end());
 
   // hide
   bool hide_secrets = trusted.hide_secrets.value.value_or(mode_hides_secrets(mode));
@@ -227,8 +241,8 @@ CompileResult compile(const CompileOptions &opt) {
   std::vector<PathEntry> hide = trusted.hide;
   hide.insert(hide.end(), untrusted.hide.begin(), untrusted.hide.end());
   plan.hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
-  HidingResult outer = apply_hiding(ctx, plan.hidden, std::move(layers.outer));
-  HidingResult inner = apply_hiding(ctx, plan.hidden, std::move(layers.inner));
+  HidingResult outer = apply_hiding(ctx, plan.hidden, std::move(outer_carve.grants));
+  HidingResult inner = apply_hiding(ctx, plan.hidden, std::move(inner_carve.grants));
   for (const HidingResult *h : {&outer, &inner}) {
     add_dropped(plan, h->dropped);
     plan.unlistable.insert(plan.unlistable.end(), h->unlistable.begin(), h->unlistable.end());
@@ -237,11 +251,13 @@ CompileResult compile(const CompileOptions &opt) {
   // normalise
   add_dropped(plan, normalise_grants(ctx, outer.grants));
   verify_hidden(ctx, plan.hidden, outer.grants);
+  verify_carved(ctx, plan.carved, outer.grants);
   plan.outer.grants = std::move(outer.grants);
   if (layers.nested) {
     plan.nested = true;
     add_dropped(plan, normalise_grants(ctx, inner.grants));
     verify_hidden(ctx, plan.hidden, inner.grants);
+    verify_carved(ctx, plan.carved, inner.grants);
     plan.inner.grants = std::move(inner.grants);
     plan.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
   } else if (nest) {

@@ -103,6 +103,14 @@ std::string explain_text(const CompileResult &r) {
       out += "  cost: a hidden file reachable through another mount (a bind mount) is not hidden there\n";
     }
   }
+  if (!p.carved.empty()) {
+    out += "read-only inside writable grants (carved out; see [protect] read_only and keep_writable):\n";
+    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + c.origin + ")\n";
+    out += "  cost: nothing can be created or removed directly in these folders (their other entries stay writable):\n";
+    for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
+    out += "  cost: an entry created in them after this compile is read-only; compile again\n";
+    out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
+  }
   out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
   for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
   if (!p.dropped.empty()) {

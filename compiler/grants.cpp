@@ -94,6 +94,8 @@ std::string origin_text(const Grant &g) {
       return "mode " + g.origin_detail;
     case Origin::Complement:
       return "complement of " + g.origin_detail + " around hidden paths";
+    case Origin::Carve:
+      return "carve of " + g.origin_detail + " around read-only exceptions";
   }
   return {};
 }

@@ -24,7 +24,7 @@ std::string absolute_of(const Context &ctx, const std::string &name) {
 
 void mark_untrusted(Layer &l) {
   l.trusted = false;
-  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends})
+  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable})
     for (PathEntry &e : *list) e.trusted = false;
   for (auto *list : {&l.connect, &l.bind})
     for (PortEntry &p : *list) p.trusted = false;
@@ -53,6 +53,10 @@ std::vector<Widening> strip_widening(Layer &l) {
     return Widening{e.loc, "a project policy cannot unprotect `" + e.text + "`"};
   });
   l.unprotect.clear();
+  std::transform(l.keep_writable.begin(), l.keep_writable.end(), std::back_inserter(out), [](const PathEntry &e) {
+    return Widening{e.loc, "a project policy cannot keep `" + e.text + "` writable"};
+  });
+  l.keep_writable.clear();
   if (l.project) {
     out.push_back({l.project->loc, "a project policy cannot name another project policy"});
     l.project.reset();

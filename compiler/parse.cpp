@@ -26,7 +26,7 @@ const std::vector<std::string_view> kProfileKeys = {
 const std::vector<std::string_view> kGrantKeys = {"path", "optional", "why"};
 const std::vector<std::string_view> kHideKeys = {"path", "why"};
 const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
-const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect"};
+const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect", "read_only", "keep_writable"};
 const std::vector<std::string_view> kLauncherKeys = {"path"};
 const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind"};
 const std::vector<std::string_view> kAuditKeys = {"log_denials", "log_launcher"};
@@ -227,7 +227,10 @@ class Parser {
         if (path_entry(v, key, kProjectKeys, e)) out.project = std::move(e);
       } else if (key == "protect") {
         sub_table(v, key, kProtectKeys, [&](std::string_view sk, const toml::node &sv) {
-          path_list(sv, sk, {}, sk == "paths" ? out.protect : out.unprotect);
+          if (sk == "paths") path_list(sv, sk, {}, out.protect);
+          else if (sk == "unprotect") path_list(sv, sk, {}, out.unprotect);
+          else if (sk == "read_only") path_list(sv, sk, kHideKeys, out.read_only);
+          else path_list(sv, sk, {}, out.keep_writable);
         });
       } else if (key == "launcher") {
         sub_table(v, key, kLauncherKeys, [&](std::string_view sk, const toml::node &sv) {
@@ -312,6 +315,8 @@ void merge_layer(Layer &into, const Layer &from) {
   append(into.hide, from.hide);
   append(into.protect, from.protect);
   append(into.unprotect, from.unprotect);
+  append(into.read_only, from.read_only);
+  append(into.keep_writable, from.keep_writable);
   append(into.connect, from.connect);
   append(into.bind, from.bind);
   append(into.scopes, from.scopes);

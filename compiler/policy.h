@@ -49,6 +49,9 @@ struct Layer {
   Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
   Setting<long> require_abi;
   std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;
+  // [protect] read_only: paths relative to each writable grant, carved out
+  // read-only; keep_writable: default carve exceptions opted out of.
+  std::vector<PathEntry> read_only, keep_writable;
   std::vector<PortEntry> connect, bind;
   std::vector<NameEntry> scopes;
   std::optional<PathEntry> project;

@@ -192,25 +192,30 @@ std::vector<bool> check_writable(Context &ctx, const Protection &protection, con
   return refused;
 }
 
-void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused) {
+void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+               const std::vector<Carved> &carved) {
   // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
   const WalkLimits limits{3, 20000, false};
+  auto is_carved = [&](const std::string &path) {
+    return std::any_of(carved.begin(), carved.end(), [&](const Carved &c) { return c.path == path; });
+  };
   for (size_t i = 0; i < grants.size(); ++i) {
     const Grant &g = grants[i];
     if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
     std::string found;
-    if (kind_of(g.path + "/.git") != Kind::Missing) found = g.path + "/.git";
+    if (kind_of(g.path + "/.git") != Kind::Missing && !is_carved(g.path + "/.git")) found = g.path + "/.git";
     else
       walk_tree(g.path, limits, [&](const std::string &path, bool, bool) {
-        if (path.size() >= 5 && path.compare(path.size() - 5, 5, "/.git") == 0) found = path;
+        if (path.ends_with("/.git") && !is_carved(path)) found = path;
         return found.empty();
       });
     if (found.empty()) continue;
     ctx.diags.strict_warning(ctx.strict, g.loc,
                              "writable grant `" + g.written + "` contains " + found +
                                  ": a planted .git/hooks script runs unconfined at your next commit",
-                             "grant the subfolders that need writing (Landlock cannot make .git read-only inside a "
-                             "writable grant), or review .git/hooks and .git/config after each run");
+                             "in workspace-write .git is carved out read-only unless `[protect] keep_writable` "
+                             "names it; elsewhere add `[protect] read_only = [\".git\"]`, or review .git/hooks "
+                             "and .git/config after each run");
   }
 }
 

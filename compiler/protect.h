@@ -60,7 +60,9 @@ std::vector<bool> check_writable(Context &ctx, const Protection &protection, con
 // inside .git itself is refused by check_writable.) Grants already refused
 // are skipped: a second message on them is noise, and walking `/` would make
 // the output depend on what else lives on the host.
-void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused);
+// A .git that a carve makes read-only (carved) is not warned about.
+void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+               const std::vector<Carved> &carved);
 
 // The symlinks inside folder, resolved to the end (also dangling ones: a
 // target created later would be written through the link); false when the

@@ -170,3 +170,32 @@ for mode in read-only workspace-write custom; do
   else fail "init --mode $mode writes a policy that checks" "$(cat "$T/err")"; fi
 done
 if "$policy_bin" init --mode custom "$T/init.toml" 2>/dev/null; then fail "init never overwrites" "it did"; else pass "init never overwrites"; fi
+
+# Writable except .git (docs/policy-format.md, "Writable except"): the cost of
+# the carve on real workflows in a git repository, as the docs' table says.
+if command -v git >/dev/null 2>&1; then
+  repo=$T/repo
+  mkdir -p "$repo/src"
+  git -C "$repo" init -q && echo a >"$repo/src/a.c" && git -C "$repo" add . &&
+    git -C "$repo" -c user.name=t -c user.email=t@t commit -qm init
+  head_before=$(git -C "$repo" rev-parse HEAD)
+  in_repo() { (cd "$repo" && "$policy_bin" exec --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" -- "$@"); }
+  expect "carve: editing a file works" ok in_repo "$op" append "$repo/src/a.c"
+  expect "carve: creating a file in a subfolder works" ok in_repo "$op" write "$repo/src/b.c"
+  expect "carve: creating a file at the root is denied (the documented cost)" EACCES in_repo "$op" write "$repo/new"
+  expect "carve: a hook cannot be planted" EACCES in_repo "$op" write "$repo/.git/hooks/pre-commit"
+  expect "carve: .git/config cannot be appended to" EACCES in_repo "$op" append "$repo/.git/config"
+  if in_repo git status --short >"$T/status" 2>&1 && grep -q '^ M src/a.c' "$T/status"; then pass "carve: git status works"
+  else fail "carve: git status works" "$(head -c 300 "$T/status")"; fi
+  if in_repo git -c user.name=t -c user.email=t@t commit -qam x >"$T/commit" 2>&1; then
+    fail "carve: git commit fails (.git is read-only)" "it committed"
+  elif [ "$(git -C "$repo" rev-parse HEAD)" = "$head_before" ] && grep -q 'index.lock' "$T/commit"; then
+    pass "carve: git commit fails (.git is read-only)"
+  else fail "carve: git commit fails (.git is read-only)" "$(head -c 300 "$T/commit")"; fi
+  "$policy_bin" explain --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
+  if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
+    pass "carve: explain lists the carve and its cost"
+  else fail "carve: explain lists the carve and its cost" "$(grep -A6 'read-only inside' "$T/explain")"; fi
+else
+  skip "carve workflows" "git is not installed (make deps installs it)"
+fi

@@ -5,6 +5,7 @@
 # Machine-specific strings are replaced before comparing: the temp world
 # by @T@, the golden folder by @GOLDEN@, the version by @VERSION@, the
 # launcher (the one built beside the compiler: it must exist) by @LAUNCHER@.
+# golden/NAME.workspace names another workspace under the temp world.
 # UPDATE=1 rewrites the expectations from the current output (review the diff!).
 # Then every ```toml block in README.md and docs/*.md, and every
 # docs/examples/*.toml, must pass `landlock-policy check`.
@@ -22,6 +23,12 @@ mkdir -p "$T/home/.git"
 echo "odd" >"$T/data/b/it's odd"
 # The project's own policy lives in the workspace (an untrusted file must).
 cp "$golden/include/project.toml" "$WS/.landlock.toml"
+# A small repository for the carve (writable except .git and the editor folders).
+mkdir -p "$T/repo/.git/hooks" "$T/repo/.vscode" "$T/repo/src/lib" "$T/repo/docs/generated" "$T/repo/vendor/dep/.git"
+echo "[core]" >"$T/repo/.git/config"
+echo "use nix" >"$T/repo/.envrc"
+echo "readme" >"$T/repo/README.md"
+ln -s src/lib "$T/repo/lib-link"
 
 normalise() {
   sed -e "s|$launcher|@LAUNCHER@|g" -e "s|$T|@T@|g" -e "s|$golden|@GOLDEN@|g" -e "s|\"$version\"|\"@VERSION@\"|g" -e "s|version $version|version @VERSION@|g"
@@ -31,8 +38,10 @@ for toml in "$golden"/*.toml; do
   name=$(basename "$toml" .toml)
   args=""
   [ -f "$golden/$name.args" ] && args=$(cat "$golden/$name.args")
+  ws=$WS
+  [ -f "$golden/$name.workspace" ] && ws=$T/$(cat "$golden/$name.workspace")
   # shellcheck disable=SC2086  # NAME.args is a word list on purpose
-  (cd "$golden" && "$policy_bin" argv --format json --launcher "$launcher" --set workspace="$WS" \
+  (cd "$golden" && "$policy_bin" argv --format json --launcher "$launcher" --set workspace="$ws" \
     $args "$name.toml" -- make -j4) >"$T/out" 2>"$T/err"
   rc=$?
   normalise <"$T/out" >"$T/out.n"

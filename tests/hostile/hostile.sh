@@ -908,5 +908,97 @@ want_rc 1 125
 absent "$OUT/other/out/pwn"
 end
 
+# ============================================================================
+# carve: in workspace-write the places that run code on the host (.git, .envrc,
+# editor folders) stay read-only inside the writable workspace (issue 16).
+# Phase 1 is the confined command trying to plant; phase 2 checks the disk.
+carve_repo() {
+  mkdir -p "$W/.git/hooks" "$W/src" "$W/.vscode" "$W/.zed"
+  echo '[core]' >"$W/.git/config"
+  echo orig >"$W/.envrc"
+  echo orig >"$W/src/a.c"
+  own "$W"
+}
+# carve_denied PATH OP: the confined command's OP (write, append) on PATH is
+# denied, and PATH is as it was.
+carve_denied() {
+  local before=""
+  [ -e "$1" ] && before=$(cat "$1")
+  lp exec "$AGENT" -- "$OP" "$2" "$1"
+  want_out EACCES
+  if [ -n "$before" ]; then content "$1" "$before"; else absent "$1"; fi
+}
+
+for target in .git/hooks/pre-commit:write .git/config:append .envrc:write .envrc:append \
+  .vscode/tasks.json:write .zed/settings.json:write .git/new-hooks-dir-file:write; do
+  path=${target%%:*} op=${target#*:}
+  begin carve "plant-$(echo "$path" | sed 's|^\.||; s|/\.|/|g' | tr '/.' '--')-$op"
+  carve_repo
+  carve_denied "$W/$path" "$op"
+  end
+done
+
+begin carve ordinary-edits-still-work
+carve_repo
+lp exec "$AGENT" -- "$OP" write "$W/src/a.c"
+want_out ok; content "$W/src/a.c" x
+lp exec "$AGENT" -- "$OP" write "$W/src/new.c"
+want_out ok; present "$W/src/new.c"
+end
+
+# The documented cost: nothing new directly in a folder on the way (the root).
+begin carve cost-no-new-top-level-entry
+carve_repo
+lp exec "$AGENT" -- "$OP" write "$W/new-at-root"
+want_out EACCES; absent "$W/new-at-root"
+end
+
+# A saved argv; a folder created later inside an existing subfolder (by the
+# confined command itself) is writable when the saved argv runs.
+begin carve created-after-compile-in-subfolder
+carve_repo
+lp argv --format nul "$AGENT" -- "$OP" write "$W/src/later/f"
+want_rc 0
+cp "$OUTF" "$S/saved.nul"
+plant "mkdir $W/src/later"
+run_saved "$S/saved.nul"
+want_out ok; present "$W/src/later/f"
+end
+
+# A worktree: $W/.git is a file naming a gitdir inside the main repository,
+# which lies in $TT (writable): the gitdir and the common .git are carved too.
+begin carve worktree-common-gitdir
+mkdir -p "$TT/main/.git/hooks" "$TT/main/.git/worktrees/ws" "$W/src"
+echo "gitdir: $TT/main/.git/worktrees/ws" >"$W/.git"
+echo '../..' >"$TT/main/.git/worktrees/ws/commondir"
+own "$W" "$TT"
+carve_denied "$TT/main/.git/hooks/pre-commit" write
+carve_denied "$TT/main/.git/worktrees/ws/HEAD" write
+carve_denied "$W/.git" append
+end
+
+# A submodule: $W/lib/sub/.git is a file; rewriting it would point git at a
+# gitdir of the attacker's choosing (with hooks).
+begin carve submodule-git-file
+mkdir -p "$W/.git/modules/sub" "$W/lib/sub/src"
+echo 'gitdir: ../../.git/modules/sub' >"$W/lib/sub/.git"
+own "$W"
+carve_denied "$W/lib/sub/.git" write
+carve_denied "$W/.git/modules/sub/config" write
+lp exec "$AGENT" -- "$OP" write "$W/lib/sub/src/f.c"
+want_out ok
+end
+
+# $W/.git is a symlink into $TT (writable): carved at its target, never
+# followed into a writable place.
+begin carve git-symlink-into-tmpdir
+mkdir -p "$TT/repo.git/hooks" "$W/src"
+ln -s "$TT/repo.git" "$W/.git"
+own "$W" "$TT"
+carve_denied "$TT/repo.git/hooks/pre-commit" write
+lp exec "$AGENT" -- "$OP" write "$TT/elsewhere"
+want_out EACCES  # the cost: TMPDIR's root is on the way to the carve, read-only
+end
+
 # ---- totals
-scenario_totals hostile canary trust symlink leak dos esc var launcher objects persist saved
+scenario_totals hostile canary trust symlink leak dos esc var launcher objects persist saved carve
