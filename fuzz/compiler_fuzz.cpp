@@ -113,7 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   opt.env = {{"HOME", "/home/fuzz"}, {"TMPDIR", "/tmp"}, {"XDG_RUNTIME_DIR", "/run/user/1000"}, {"USER", "fuzz"}};
   opt.cwd = "/work/proj";
   opt.target = text.rfind("#host", 0) == 0 ? llp::Target::Host : llp::Target::Portable;
-  opt.default_launcher = "/usr/local/bin/landlock-run";
+  // Host inputs need a launcher that exists: the fuzzer itself stands in (it is never run).
+  opt.default_launcher = opt.target == llp::Target::Host ? "/proc/self/exe" : "/usr/local/bin/landlock-run";
   opt.version = "0.1.0";
   opt.command = {"/bin/true", "--rw", "/", "--"};  // flags in the command must pass through untouched
   opt.read_file = [](const std::string &path, std::string &out, std::string &error) {
