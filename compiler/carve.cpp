@@ -1,6 +1,7 @@
 #include "carve.h"
 
 #include <algorithm>
+#include <iterator>
 #include <sys/stat.h>
 
 #include "paths.h"
@@ -182,20 +183,33 @@ CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, co
     return out;
   }
 
-  std::vector<std::string> writable;
+  std::vector<const Grant *> roots;
   for (const Grant &g : grants)
-    if (g.access == Access::Rw && g.exists && kind_of(g.path) == Kind::Directory) writable.push_back(g.path);
+    if (g.access == Access::Rw && g.exists && kind_of(g.path) == Kind::Directory) roots.push_back(&g);
+  std::vector<std::string> writable;
+  std::transform(roots.begin(), roots.end(), std::back_inserter(writable), [](const Grant *g) { return g->path; });
   Collector collector(writable, out);
-  for (const std::string &root : writable) {
+  const std::string workspace = ctx.vars.workspace.value_or("");
+  for (const Grant *g : roots) {
+    const std::string &root = g->path;
     if (defaults) {
       for (const char *name : kCarvedByDefault)
         if (!kept_writable(trusted, name)) collector.add(root + "/" + name, name, "default", {});
-      if (!kept_writable(trusted, ".git")) {
+      // Nested repositories (submodules, vendored ones) are looked for in the
+      // workspace and in the folders a policy lists, not in ${TMPDIR}: a
+      // .git found there would make the temp folder's root read-only, and
+      // everything in a shared temp folder is writable by the command anyway.
+      const bool nested = root == workspace || g->origin == Origin::List;
+      if (nested && !kept_writable(trusted, ".git")) {
         WalkResult walked = walk_tree(root, kNestedGitWalk, [&](const std::string &path, bool, bool) {
           if (path.ends_with("/.git") && path != root + "/.git") collector.add(path, ".git", "default (nested)", {});
           return true;
         });
-        if (walked.status != WalkStatus::Finished) out.incomplete.push_back(root);
+        if (walked.status != WalkStatus::Finished)
+          ctx.diags.strict_warning(ctx.strict, g->loc,
+                                   "the look for nested .git folders in " + root + " stopped at " + walked.where +
+                                       ": one beyond it stays writable",
+                                   "add `[protect] read_only = [\"PATH/.git\"]` for a repository nested deeper");
       }
     }
     for (const PathEntry &e : read_only)

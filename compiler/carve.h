@@ -23,8 +23,7 @@ namespace llp {
 inline constexpr const char *kCarvedByDefault[] = {".git", ".envrc", ".vscode", ".idea", ".zed"};
 
 struct CarveExceptions {
-  std::vector<Carved> paths;              // sorted by path, unique
-  std::vector<std::string> incomplete;    // writable grants whose .git walk did not finish
+  std::vector<Carved> paths;  // sorted by path, unique
 };
 
 // The exceptions under the writable grants (host target; existing folders).

@@ -150,6 +150,16 @@ TEST_SUITE("compiler carve") {
     CHECK_FALSE(writable(s, u.path("/tmp/repo.git/config")));  // carved at its target, inside TMPDIR
     CHECK_FALSE(writable(s, u.path("/ws/.git")));
   }
+  TEST_CASE("a repository nested in the temp folder does not make the temp folder's root read-only") {
+    Tree t;
+    repository(t);
+    t.dir("/tmp/checkout");
+    t.dir("/tmp/checkout/.git");
+    CompileResult r = t.compile(kWorkspaceWrite);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(writable(r, t.path("/tmp/new-file")));  // mktemp keeps working
+    CHECK(has_warning(r, "contains " + t.path("/tmp/checkout/.git")));  // still said
+  }
   TEST_CASE("an explicit rw grant inside an exception is an error that names the opt-out") {
     Tree t;
     repository(t);
