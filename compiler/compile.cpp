@@ -111,8 +111,8 @@ Launcher choose_launcher(Context &ctx, const Layer &trusted) {
     auto inside = std::find_if(out.chain.begin(), out.chain.end(), [&](const std::string &p) { return is_within(p, area); });
     if (inside == out.chain.end()) continue;
     std::string message = "the launcher " + path;
-    message += " is reached through " + *inside;
-    message += ", inside " + area;
+    if (*inside != path) message += " is reached through " + *inside + ",";
+    message += " lies inside " + area;
     message += ", which a confined command can write: it could be replaced by one that does not confine";
     ctx.diags.error(loc, message, "install landlock-run outside the workspace and the temp directory (/usr/bin, /usr/local/bin)");
     return {};
