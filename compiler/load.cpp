@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "grants.h"
 #include "parse.h"
 #include "paths.h"
 #include "read.h"
@@ -103,8 +104,11 @@ class Loader {
     r.path = h.path;
     r.exists = h.exists;
     r.chain = chain_of(abs, h);
+    // The places a confined command may have written: the workspace and the
+    // temp directory. A file reached through them is the repository's.
+    const std::vector<std::string> areas = writable_areas(ctx_, {});
     for (const std::string &p : r.chain)
-      for (const std::string &area : writable_areas())
+      for (const std::string &area : areas)
         if (r.writable_hop.empty() && is_within(p, area)) {
           r.writable_hop = p;
           r.area = area;
@@ -207,15 +211,6 @@ class Loader {
       load(child, depth + 1, stack, bases, profiles);
       stack.pop_back();
     }
-  }
-
-  // The places a confined command may have written: the workspace and the
-  // temp directory. A file reached through them is the repository's.
-  std::vector<std::string> writable_areas() const {
-    std::vector<std::string> areas;
-    if (ctx_.vars.workspace) areas.push_back(canonical_or_lexical(*ctx_.vars.workspace));
-    if (ctx_.vars.tmpdir) areas.push_back(canonical_or_lexical(*ctx_.vars.tmpdir));
-    return areas;
   }
 
   bool inside_workspace(const std::string &path) const {
