@@ -257,7 +257,23 @@ class Loader {
     // Relative: to the cwd when typed on the command line, else to the policy's folder.
     if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_, 0), path);
     path = lexical_normalize(path);
-    if (ctx_.host) path = canonical_or_lexical(path);
+    if (ctx_.host) {
+      HostPath h = resolve_host(path);
+      // A symlink in the temp folder that leads the workspace elsewhere could
+      // have been swapped since you chose it: the next run would write where
+      // the repository (or an earlier run) pointed it.
+      const std::string tmp = ctx_.vars.tmpdir ? canonical_or_lexical(*ctx_.vars.tmpdir) : std::string();
+      for (const SymlinkHop &hop : h.hops)
+        if (!tmp.empty() && is_within(parent_path(hop.link), tmp) && !is_within(h.path, tmp)) {
+          std::string message = "the workspace " + path;
+          message += " leaves " + tmp;
+          message += " through the symlink " + hop.link;
+          message += " -> " + hop.target;
+          message += ", which a confined command can replace";
+          ctx_.diags.error(loc, message, "name the workspace by its real path: " + h.path);
+        }
+      path = h.path;
+    }
     ctx_.workspace_written = written;
     ctx_.vars.workspace = path;
   }

@@ -263,6 +263,15 @@ TEST_SUITE("compiler trust: variables are what the docs promise") {
       CHECK(r.argv.empty());
     }
   }
+  TEST_CASE("a workspace named through a symlink in the temp folder that leads out of it is refused") {
+    Tree t;
+    link(t, t.path("/data/b"), "/tmp/ws-link");
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
+    o.sets = {{"workspace", t.path("/tmp/ws-link")}};
+    CHECK(has_error(compile(o), "through the symlink " + t.path("/tmp/ws-link")));
+    o.sets = {{"workspace", t.path("/data/b")}};
+    CHECK_MESSAGE(compile(o).ok, compile(o).rendered());
+  }
   TEST_CASE("--set workspace is a literal path: a $ in it is a $") {
     Tree t;
     t.dir("/ws$x");
