@@ -16,11 +16,13 @@ tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # The packed mode, before any install could repair it.
-if tar -tvzf "$plat" package/bin/landlock-run | grep -q '^-rwxr-xr-x'; then
-  echo "PASS npm-pack-keeps-mode"
-else
-  echo "FAIL npm-pack-keeps-mode: $(tar -tvzf "$plat" package/bin/landlock-run)"
-fi
+for b in landlock-run landlock-policy; do
+  if tar -tvzf "$plat" "package/bin/$b" | grep -q '^-rwxr-xr-x'; then
+    echo "PASS npm-pack-keeps-mode-$b"
+  else
+    echo "FAIL npm-pack-keeps-mode-$b: $(tar -tvzf "$plat" "package/bin/$b" 2>&1)"
+  fi
+done
 if tar -xOzf "$plat" package/package.json | grep -q '"os": \["linux"\]' &&
    tar -xOzf "$plat" package/package.json | grep -q '"cpu": \["x64"\]'; then
   echo "PASS npm-platform-os-cpu"
