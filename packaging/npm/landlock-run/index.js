@@ -69,7 +69,9 @@ function checkExecutable(bin, what) {
 //   2. /usr/bin/landlock-run, /usr/bin/landlock-policy (the .deb), when it
 //      exists and prints this package's version;
 //   3. bin/ of the platform package @landlock-run/<os>-<cpu>.
-function locate(kind, env) {
+// `roots` are checked before a system binary is asked its version (never
+// run a binary a confined command could have planted).
+function locate(kind, env, roots) {
   const { name, env: envName } = BINARIES[kind];
   const override = env[envName];
   if (override !== undefined && override !== '') {
@@ -82,6 +84,7 @@ function locate(kind, env) {
   const notes = [];
   const system = path.join(SYSTEM_BIN, name);
   if (fs.existsSync(system)) {
+    checkOutside(system, kind, roots);
     const v = binaryVersion(system);
     if (v === version) return { bin: system, source: 'system' };
     notes.push(`${system} is version ${v || '(unknown)'}, not ${version}`);
@@ -173,7 +176,7 @@ function trustedBinary(kind, options = {}, extra = []) {
     if (typeof explicit !== 'string' || !path.isAbsolute(explicit)) throw fail(`${kind === 'launcher' ? 'launcher' : 'policyCompiler'}: ${JSON.stringify(explicit)} is not an absolute path`);
     checkExecutable(explicit, BINARIES[kind].name);
     bin = explicit;
-  } else bin = locate(kind, env).bin;
+  } else bin = locate(kind, env, trustRoots(options, extra)).bin;
   checkOutside(bin, kind, trustRoots(options, extra));
   return bin;
 }
