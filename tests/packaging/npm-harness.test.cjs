@@ -112,6 +112,14 @@ test('compile-error-throws-the-compiler-diagnostics', () => {
   );
 });
 
+test('compile-error-diagnostics-are-escaped', () => {
+  assert.throws(
+    () => llr.wrap(['true'], { mode: 'read-only', ro: ['/usr\x1b[31m'] }),
+    (e) => e.code === 'LANDLOCK_POLICY' && e.message.includes('\\x1b[31m') && !e.message.includes('\x1b'),
+  );
+  assert.throws(() => llr.wrap(['true'], { mode: 'read-only' }, { workspace: path.join(ws, 'nope') }), /workspace .*nope: ENOENT/);
+});
+
 test('policy-file-path', () => {
   const file = path.join(policies, 'agent.toml');
   fs.writeFileSync(file, 'version = 1\nmode = "workspace-write"\n[network]\nconnect = [443]\n');

@@ -552,6 +552,13 @@ function compiledWrap(argv, policy, options) {
   }
   const workspace = options.workspace || (isObject && policy.workspace) || process.cwd();
   if (!path.isAbsolute(workspace)) throw fail(`workspace: ${JSON.stringify(workspace)} is not an absolute path`);
+  let wsStat;
+  try {
+    wsStat = fs.statSync(workspace);
+  } catch (e) {
+    throw fail(`workspace ${workspace}: ${e.message}`);
+  }
+  if (!wsStat.isDirectory()) throw fail(`workspace ${workspace} is not a folder`);
   // Before anything runs: both binaries outside the workspace, ${TMPDIR}
   // (the compiler refuses a launcher there) and the grants written as
   // literal absolute paths; after the compile: outside every emitted grant.
