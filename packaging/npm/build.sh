@@ -1,11 +1,12 @@
 #!/bin/sh
-# build.sh OUTDIR LAUNCHER VERSION: stage both npm packages with the version
+# build.sh OUTDIR LAUNCHER VERSION [COMPILER]: stage both npm packages with the version
 # from VERSION and the flags from common/cli_flags.h, then `npm pack` them:
 #   OUTDIR/landlock-run-VERSION.tgz            the entry package
 #   OUTDIR/landlock-run-linux-x64-VERSION.tgz  @landlock-run/linux-x64
 # Run from the repo root.
 set -eu
 out=$1 launcher=$2 version=$3
+policy=${4:-$(dirname "$launcher")/landlock-policy}  # the static compiler
 . packaging/pkg-common.sh
 command -v npm >/dev/null || pkg_die "npm is not installed"
 stage=$out/stage
@@ -36,6 +37,7 @@ pkg_file 0644 LICENSE "$plat/LICENSE"
 # The mode bit matters: npm keeps the packed mode and nothing (no "bin" field)
 # repairs it at install time, so the tests see exactly what was shipped.
 pkg_file 0755 "$launcher" "$plat/bin/landlock-run"
+pkg_bin_stripped "$policy" "$plat/bin/landlock-policy"
 
 pkg_normalize "$stage"
 abs_out=$(cd "$out" && pwd)

@@ -1,6 +1,7 @@
 // Run by tests/suites/73-npm.sh with plain node, from a consumer folder into
 // which the packed tarballs were installed: uses the INSTALLED package only.
-// Prints PASS/FAIL lines; argv: SCRATCH_DIR REPO_ROOT.
+// The current directory (the workspace) is elsewhere: a launcher inside the
+// workspace is refused. Prints PASS/FAIL lines; argv: SCRATCH_DIR REPO_ROOT.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -23,7 +24,7 @@ function check(name, fn) {
 
 const llr = require('landlock-run');
 const expected = fs.readFileSync(path.join(root, 'VERSION'), 'utf8').trim();
-const installed = path.join(process.cwd(), 'node_modules', '@landlock-run', 'linux-x64', 'bin', 'landlock-run');
+const installed = path.join(__dirname, 'node_modules', '@landlock-run', 'linux-x64', 'bin', 'landlock-run');
 
 check('version-from-VERSION', () => {
   const plat = require('@landlock-run/linux-x64/package.json').version;
@@ -49,7 +50,7 @@ check('installed-binary-version', () => {
 
 const p = llr.probe();
 check('probe-enforces', () => {
-  if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status})`;
+  if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status}): ${p.reason}`;
   if (p.version !== expected) return `probe version ${p.version}`;
   for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix'])
     if (!(k in p)) return `probe result lacks ${k}`;
@@ -89,7 +90,7 @@ check('types-cover-every-flag', () => {
   const dts = fs.readFileSync(require.resolve('landlock-run/package.json').replace(/package\.json$/, 'index.d.ts'), 'utf8');
   for (const f of llr.flags.flags)
     if (!['probe', 'version', 'help'].includes(f.key) && !new RegExp(`\\b${f.key}\\?:`).test(dts)) return `index.d.ts lacks ${f.key}`;
-  for (const fn of ['launcherPath', 'probe', 'grantArgs', 'wrap', 'parseProbeLine'])
+  for (const fn of ['launcherPath', 'policyPath', 'probe', 'grantArgs', 'wrap', 'parseProbeLine', 'policyToml'])
     if (!dts.includes(`function ${fn}(`)) return `index.d.ts lacks ${fn}`;
 });
 

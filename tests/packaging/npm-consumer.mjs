@@ -1,6 +1,6 @@
 // ESM half of the packed-install test: the named and default exports work
 // from `import`, and give the same launcher. argv: SCRATCH_DIR.
-import { launcherPath, probe, wrap, grantArgs, version } from 'landlock-run';
+import { launcherPath, policyPath, probe, wrap, grantArgs, policyToml, version } from 'landlock-run';
 import llr from 'landlock-run';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 const scratch = process.argv[2];
 let why = '';
 if (llr.launcherPath() !== launcherPath()) why = 'default and named exports differ';
+else if (llr.policyPath() !== policyPath() || !policyPath().endsWith('/bin/landlock-policy')) why = 'policyPath';
+else if (!policyToml({ mode: 'read-only' }).includes('mode = "read-only"')) why = 'policyToml';
 else if (!probe().ok) why = 'probe() not ok';
 else if (grantArgs({ rw: '/x' }).join(' ') !== '--rw /x') why = 'grantArgs';
 else {

@@ -2,5 +2,7 @@
 import llr = require('landlock-run');
 
 const argv: string[] = llr.wrap(['true'], { ro: '/' });
-const p: llr.ProbeResult = llr.probe();
-export const all = [argv, p.enforcement];
+const p: llr.ProbeResult | llr.ProbeFailure = llr.probe();
+const w: llr.Wrapped = llr.wrap(['true'], { mode: 'read-only' });
+const path: string = llr.policyPath({ workspace: '/src' });
+export const all = [argv, p.enforcement, p.ok ? null : p.reason, w.sandboxed, path];

@@ -16,11 +16,13 @@ tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # The packed mode, before any install could repair it.
-if tar -tvzf "$plat" package/bin/landlock-run | grep -q '^-rwxr-xr-x'; then
-  echo "PASS npm-pack-keeps-mode"
-else
-  echo "FAIL npm-pack-keeps-mode: $(tar -tvzf "$plat" package/bin/landlock-run)"
-fi
+for b in landlock-run landlock-policy; do
+  if tar -tvzf "$plat" "package/bin/$b" | grep -q '^-rwxr-xr-x'; then
+    echo "PASS npm-pack-keeps-mode-$b"
+  else
+    echo "FAIL npm-pack-keeps-mode-$b: $(tar -tvzf "$plat" "package/bin/$b" 2>&1)"
+  fi
+done
 if tar -xOzf "$plat" package/package.json | grep -q '"os": \["linux"\]' &&
    tar -xOzf "$plat" package/package.json | grep -q '"cpu": \["x64"\]'; then
   echo "PASS npm-platform-os-cpu"
@@ -53,10 +55,12 @@ else
   echo "FAIL npm-installed-binary-executable: $(ls -l "$bin" 2>&1)"
 fi
 # The consumer scripts live in the consumer, so that they resolve the
-# installed packages exactly as a user's program would.
+# installed packages exactly as a user's program would; they run from a
+# workspace elsewhere (a launcher inside the workspace is refused).
+mkdir -p "$tmp/ws0"
 for script in npm-consumer.cjs npm-consumer.mjs; do
   cp "$LLR_ROOT/tests/packaging/$script" "$consumer/$script"
-  out=$(cd "$consumer" && node "$script" "$tmp/scratch" "$LLR_ROOT" 2>&1)
+  out=$(cd "$tmp/ws0" && node "$consumer/$script" "$tmp/scratch" "$LLR_ROOT" 2>&1)
   rc=$?
   printf '%s\n' "$out"
   if [ "$rc" -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^FAIL '; then
@@ -75,9 +79,39 @@ if command -v tsc >/dev/null; then
     echo "FAIL npm-types-check-esm-and-cjs: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
   fi
   n=$(tsc_run npm-types-bad.mts | grep -c 'error TS')
-  if [ "$n" -eq 3 ]; then echo "PASS npm-types-reject-bad-policy"; else echo "FAIL npm-types-reject-bad-policy: $n of 3 errors"; fi
+  if [ "$n" -eq 6 ]; then echo "PASS npm-types-reject-bad-policy"; else echo "FAIL npm-types-reject-bad-policy: $n of 6 errors"; fi
 else
   echo "SKIP npm-types-check: tsc is not installed (node-typescript, make deps)"
+fi
+
+# A harness, in Node's own test runner: modes, hiding, danger-full-access,
+# the project-local launcher replacement, the README's examples. Fake HOME
+# and workspace; TMPDIR a dedicated folder; the packages, the policy files
+# and the harness outside all three (the compiler refuses a policy file or a
+# launcher in the workspace or ${TMPDIR}).
+if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/null; then
+  h=$tmp/harness
+  mkdir -p "$h/home/.ssh" "$h/ws" "$h/proj" "$h/tmp" "$h/policies"
+  printf 'FAKE-KEY\n' >"$h/home/.ssh/id_ed25519"
+  chmod 0700 "$h/home/.ssh" "$h/tmp"
+  echo '{"name":"proj","private":true}' >"$h/proj/package.json"
+  if ! (cd "$h/proj" && npm install --offline --cache "$tmp/cache" --no-audit --no-fund \
+          --ignore-scripts --loglevel=error "$plat" "$entry") >"$tmp/npm-proj.log" 2>&1; then
+    echo "FAIL npm-harness-project-install: $(tail -3 "$tmp/npm-proj.log" | tr '\n' ' ')"
+  fi
+  cp "$LLR_ROOT/tests/packaging/npm-harness.test.cjs" "$consumer/"
+  (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
+     LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \
+     LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md" \
+     node --test --test-reporter=tap "$consumer/npm-harness.test.cjs") >"$tmp/harness.tap" 2>&1
+  sed -n 's/^ok [0-9]* - \(.*\)$/PASS npm-harness-\1/p' "$tmp/harness.tap"
+  if grep -q '^not ok ' "$tmp/harness.tap"; then
+    sed -n 's/^not ok [0-9]* - \(.*\)$/FAIL npm-harness-\1/p' "$tmp/harness.tap"
+    sed 's/^/# /' "$tmp/harness.tap"
+  fi
+  grep -q '^ok ' "$tmp/harness.tap" || echo "FAIL npm-harness: no test ran: $(tail -5 "$tmp/harness.tap" | tr '\n' ' ')"
+else
+  echo "SKIP npm-harness: this node has no node:test (Node 18 or later)"
 fi
 
 # A stripped mode bit must be reported as such, never as "no enforcement".
@@ -93,7 +127,13 @@ esac
 rm -rf "$consumer/node_modules/@landlock-run"
 out=$(cd "$consumer" && node -e 'try { require("landlock-run").launcherPath(); console.log("no error") } catch (e) { console.log(e.message) }' 2>&1)
 case $out in
-  *"@landlock-run/linux-x64 is not installed"*) echo "PASS npm-missing-platform-package-is-an-error" ;;
+  *"@landlock-run/linux-x64 is not installed"*"npm install @landlock-run/linux-x64@$ver"*) echo "PASS npm-missing-platform-package-is-an-error" ;;
   *) echo "FAIL npm-missing-platform-package-is-an-error: $out" ;;
+esac
+# ... and probe() reports it instead of throwing.
+out=$(cd "$consumer" && node -e 'const p = require("landlock-run").probe(); console.log(p.ok, p.reason)' 2>&1)
+case $out in
+  "false landlock-run: the platform package @landlock-run/linux-x64 is not installed"*) echo "PASS npm-probe-missing-platform-package" ;;
+  *) echo "FAIL npm-probe-missing-platform-package: $out" ;;
 esac
 exit 0
