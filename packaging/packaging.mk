@@ -28,7 +28,9 @@ $(SDE_STAMP): FORCE-SDE
 # The release tarball goes to dist/ for the default build directory, and to
 # $(BUILD)/dist for any other, so that parallel build directories never share
 # (or race on) one tarball. tests/suites/71-dist.sh looks in the same place.
-DIST ?= $(if $(filter build,$(BUILD)),dist,$(BUILD)/dist)
+# A cross build's default folder (build/ARCH) also uses dist/: the tarball
+# names differ by architecture.
+DIST ?= $(if $(filter build build/$(ARCH),$(BUILD)),dist,$(BUILD)/dist)
 PKG_ARCH_TRIPLET := x86_64-linux-musl
 DIST_NAME := landlock-run-$(VERSION)-$(PKG_ARCH_TRIPLET)
 DIST_TARBALL := $(DIST)/$(DIST_NAME).tar.gz
