@@ -89,6 +89,16 @@ fi
 if cmp -s "$entry" "$LLR_BUILD/npm/landlock-run-$ver.tgz"; then echo "PASS cross-npm-entry-same-on-every-architecture"
 else echo "FAIL cross-npm-entry-same-on-every-architecture: $entry differs from $LLR_BUILD/npm's"; fi
 
+# The launcher every package ships is the very binary the aarch64 kernel
+# tiers (60-kernels) boot and test: $LLR_BUILD/aarch64/landlock-run.
+tar -xzf "$plat" -C "$tmp" package/bin/landlock-run
+differ=
+for f in "$top/bin/landlock-run" "$tmp/root/usr/bin/landlock-run" "$tmp/package/bin/landlock-run"; do
+  cmp -s "$f" "$b/landlock-run" || differ="$differ ${f#"$tmp"/}"
+done
+if [ -z "$differ" ]; then echo "PASS cross-packages-ship-the-launcher-the-kernel-tiers-test"
+else echo "FAIL cross-packages-ship-the-launcher-the-kernel-tiers-test: differs from $b/landlock-run:$differ"; fi
+
 # The pack gates: every real platform package passes...
 for p in "$plat" "$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz"; do
   n=gate-passes-$(basename "$p" "-$ver.tgz")
