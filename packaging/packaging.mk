@@ -103,13 +103,18 @@ CROSS_TARGETS += $(if $(HAVE_SCDOC),man dist $(if $(HAVE_DPKG_DEB),deb)) $(if $(
 # SHA256SUMS over them all (packaging/dist-all.sh). Built from the host, which
 # cross-builds the others.
 .PHONY: dist-all
+ifeq ($(ARCH),$(HOST_ARCH))
 CROSS_DIST_TARBALLS := $(DIST)/landlock-run-$(VERSION)-aarch64-linux-musl.tar.gz
 dist-all: $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS)
-	@[ -n "$(CROSS_CHECK)" ] || { echo "dist-all: build from the x86_64 host with the aarch64 toolchain (make deps)" >&2; exit 1; }
+	@[ -n "$(CROSS_CHECK)" ] || { echo "dist-all: needs the aarch64 toolchain on an x86_64 host (make deps)" >&2; exit 1; }
 	$(MAKE) cross-aarch64
 	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(CROSS_DIST_TARBALLS) \
 	  $(BUILD)/aarch64/deb/landlock-run_$(VERSION)_arm64.deb $(BUILD)/aarch64/npm/landlock-run-$(VERSION).tgz \
 	  $(BUILD)/aarch64/npm/landlock-run-linux-arm64-$(VERSION).tgz
+else
+dist-all:
+	@echo "dist-all: run it without ARCH=: it builds every architecture from the host" >&2; exit 1
+endif
 
 # ci/*.sh run a subset of the suites against a fully built tree.
 .PHONY: ci-suites check-deps
