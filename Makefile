@@ -9,15 +9,51 @@
 VERSION := $(shell cat VERSION)
 PREFIX ?= /usr/local
 DESTDIR ?=
+
+# The target architecture (GNU name: x86_64, aarch64); the default is the
+# host's. A foreign one is cross-built with Debian's cross toolchain and the
+# target's musl (dpkg multiarch, `make deps`) into build/ARCH, e.g.
+#   make ARCH=aarch64 all payloads dist deb npm
+# Everything ARCH changes is in this block: the per-architecture names the
+# packages use are in packaging/packaging.mk (PKG_ARCH_*).
+HOST_ARCH := $(shell uname -m)
+ARCH ?= $(HOST_ARCH)
+CROSS_ARCHES := aarch64
+ifeq ($(ARCH),$(HOST_ARCH))
 BUILD ?= build
-MUSL_SPECS ?= /usr/lib/x86_64-linux-musl/musl-gcc.specs
 CXX := g++
 LINK_CC := gcc
+CROSS_CXXFLAGS :=
+else
+ifeq ($(filter $(ARCH),$(CROSS_ARCHES)),)
+$(error ARCH=$(ARCH): not one of $(HOST_ARCH) $(CROSS_ARCHES))
+endif
+BUILD ?= build/$(ARCH)
+CXX := $(ARCH)-linux-gnu-g++
+LINK_CC := $(ARCH)-linux-gnu-gcc
+# The cross compiler does not search /usr/include (the host's glibc headers);
+# toml++ is header-only and the same for every architecture: a folder holding
+# only it (compiler/compiler.mk).
+CROSS_CXXFLAGS = -isystem $(BUILD)/cross-include
+endif
+# aarch64 kernels run 4, 16 (Apple silicon) or 64 KiB pages, so ld aligns
+# segments to 64 KiB, and with RELRO pads the file to put the RELRO end on such
+# a boundary: 66 KiB instead of 25. musl applies RELRO only in its dynamic
+# loader, so in these static binaries it is inert: leave it out there.
+MUSL_RELRO := $(if $(filter aarch64,$(ARCH)),norelro,relro)
+MUSL_SPECS ?= /usr/lib/$(ARCH)-linux-musl/musl-gcc.specs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
 DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
   busybox-static cpio strace bubblewrap doctest-dev cppcheck clang-tidy shellcheck binutils
+# Every CROSS_ARCHES target, built from an x86_64 host: Debian's cross
+# toolchain (libc6-dev and libstdc++ for the target come with it) and the
+# target's musl through multiarch (its Debian name in DEB_FOREIGN_ARCHES).
+ifeq ($(HOST_ARCH),x86_64)
+DEB_FOREIGN_ARCHES := arm64
+DEB_PACKAGES += g++-aarch64-linux-gnu gcc-aarch64-linux-gnu musl-dev:arm64
+endif
 
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
@@ -35,14 +71,14 @@ MUSL_CXXFLAGS := -std=c++20 -specs $(MUSL_SPECS) -nostdinc++ -fno-exceptions -fn
   -Os -ffunction-sections -fdata-sections -fstack-protector-strong -fno-plt \
   -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/=
 MUSL_LDFLAGS := -specs $(MUSL_SPECS) -static -Wl,--gc-sections -s -Wl,--build-id=none \
-  -Wl,-z,relro,-z,now,-z,noexecstack,-z,noseparate-code
+  -Wl,-z,$(MUSL_RELRO),-z,now,-z,noexecstack,-z,noseparate-code
 LAUNCHER_DEFS = -DLANDLOCK_RUN_VERSION='"$(VERSION)"' -DLANDLOCK_RUN_SOURCE_SHA256='"$(LAUNCHER_SHA256)"'
 
 # Host-side C++ (compiler, unit tests): glibc, libstdc++, sanitizers in tests.
-HOST_CXXFLAGS := -std=c++20 -O2 -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/=
+HOST_CXXFLAGS := -std=c++20 -O2 -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/= $(CROSS_CXXFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps demo check lint bench install clean
+.PHONY: all deps demo check lint bench install clean payloads
 all: $(LAUNCHER)
 
 $(BUILD):
@@ -58,6 +94,7 @@ $(LAUNCHER): $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
 # the minimal chroot and the qemu initramfs).
 PAYLOAD_SRCS := $(wildcard tests/payloads/*.cpp)
 PAYLOADS := $(patsubst tests/payloads/%.cpp,$(BUILD)/payloads/%,$(PAYLOAD_SRCS))
+payloads: $(PAYLOADS)
 $(BUILD)/payloads/%: tests/payloads/%.cpp tests/payloads/payload.h
 	@mkdir -p $(dir $@)
 	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
@@ -77,6 +114,17 @@ $(BUILD)/unit/parse-check: tests/support/parse_check.cpp $(LAUNCHER_SRC) common/
 # What `make check` builds before running tests/suites/*.sh; each *.mk adds to it.
 CHECK_DEPS := $(LAUNCHER) $(PAYLOADS) $(BUILD)/unit/launcher-test $(BUILD)/unit/parse-check
 
+# On the host's build, make check also builds every cross target (into
+# $(BUILD)/ARCH, and its packages into the same $(DIST)) where its toolchain is
+# installed: tests/suites/16-cross-build.sh checks the binaries and the
+# aarch64 kernel tiers run them. *.mk files add to CROSS_TARGETS.
+CROSS_TARGETS := all payloads
+CROSS_CHECK := $(if $(and $(filter $(ARCH),$(HOST_ARCH)),$(filter x86_64,$(HOST_ARCH)),$(shell command -v aarch64-linux-gnu-g++)),cross-aarch64)
+CHECK_DEPS += $(CROSS_CHECK)
+.PHONY: cross-aarch64
+cross-aarch64:
+	$(MAKE) ARCH=aarch64 BUILD=$(BUILD)/aarch64 DIST=$(DIST) $(CROSS_TARGETS)
+
 -include compiler/compiler.mk
 -include tests/escape/escape.mk
 -include fuzz/fuzz.mk
@@ -88,7 +136,11 @@ CHECK_DEPS := $(LAUNCHER) $(PAYLOADS) $(BUILD)/unit/launcher-test $(BUILD)/unit/
 # rebuilt when the files or the recipe change.
 $(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: $(LAUNCHER_DIGEST_SRCS) Makefile
 
+# A cross target's libraries come from the target's Debian architecture
+# (multiarch), which apt must know before its lists are updated; adding it
+# again is a no-op.
 deps:
+	$(if $(DEB_FOREIGN_ARCHES),for a in $(DEB_FOREIGN_ARCHES); do $(SUDO) dpkg --add-architecture $$a; done)
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sort $(DEB_PACKAGES))
 

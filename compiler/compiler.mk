@@ -12,6 +12,15 @@ COMPILER_DEFS = -DLLP_VERSION='"$(VERSION)"' -DLLP_LAUNCHER_SHA256='"$(LAUNCHER_
 COMPILER := $(BUILD)/landlock-policy
 
 COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/compiler/%.o,$(COMPILER_LIB_SRCS))
+
+# A cross build finds toml++ through $(BUILD)/cross-include (the Makefile's
+# CROSS_CXXFLAGS): a link to the host's header-only copy, nothing else.
+ifneq ($(CROSS_CXXFLAGS),)
+$(BUILD)/cross-include/toml++:
+	@mkdir -p $(dir $@)
+	ln -sfn /usr/include/toml++ $@
+$(BUILD)/compiler/main.o $(COMPILER_OBJS): | $(BUILD)/cross-include/toml++
+endif
 COMPILER_SAN_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/compiler/san/%.o,$(COMPILER_LIB_SRCS))
 
 $(BUILD)/compiler/%.o: compiler/%.cpp $(COMPILER_HDRS)

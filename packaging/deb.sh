@@ -1,8 +1,10 @@
 #!/bin/sh
-# deb.sh OUT BUILD VERSION: a .deb built with dpkg-deb alone, run from the repo
-# root. Native version (no Debian revision); root-owned files, fixed mtimes.
+# deb.sh OUT BUILD VERSION [DEB_ARCH]: a .deb built with dpkg-deb alone, run
+# from the repo root, for Debian architecture DEB_ARCH (default amd64) of the
+# binaries in BUILD. Native version (no Debian revision); root-owned files,
+# fixed mtimes.
 set -eu
-out=$1 build=$2 version=$3
+out=$1 build=$2 version=$3 deb_arch=${4:-amd64}
 . packaging/pkg-common.sh
 maintainer=${DEB_MAINTAINER:-landlock-run authors <maintainers@landlock-run.invalid>}
 root=$build/deb/root
@@ -53,8 +55,8 @@ install -d -m 0755 "$root/DEBIAN"
 size=$( (cd "$root" && find usr -type f -printf '%s\n'; find usr -type d -printf '0\n') |
   awk '{ n += $1 == 0 ? 1 : int(($1 + 1023) / 1024) } END { print n }')
 # awk, not sed: the Depends line holds characters sed would treat as syntax.
-awk -v v="$version" -v m="$maintainer" -v s="$size" -v d="$depends" '
-  { gsub(/@VERSION@/, v); gsub(/@MAINTAINER@/, m); gsub(/@INSTALLED_SIZE@/, s)
+awk -v v="$version" -v m="$maintainer" -v s="$size" -v d="$depends" -v a="$deb_arch" '
+  { gsub(/@VERSION@/, v); gsub(/@MAINTAINER@/, m); gsub(/@INSTALLED_SIZE@/, s); gsub(/@ARCH@/, a)
     if (index($0, "@DEPENDS@")) { sub(/@DEPENDS@/, ""); printf "%s", d } print }' \
   packaging/deb/control.in >"$root/DEBIAN/control"
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"

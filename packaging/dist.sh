@@ -1,6 +1,7 @@
 #!/bin/sh
-# dist.sh OUT BUILD VERSION: the release tarball, run from the repo root.
-#   landlock-run-VERSION-x86_64-linux-musl/
+# dist.sh OUT BUILD VERSION [TRIPLET]: the release tarball, run from the repo
+# root; TRIPLET (default x86_64-linux-musl) names the binaries' architecture.
+#   landlock-run-VERSION-TRIPLET/
 #     bin/landlock-run, bin/landlock-policy   the binaries
 #     src/landlock-run.cpp, src/cli_flags.h   the launcher's source (its
 #                                              --version digest: cat both, in
@@ -8,9 +9,9 @@
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
 #     README.md LICENSE VERSION SHA256SUMS
 set -eu
-out=$1 build=$2 version=$3
+out=$1 build=$2 version=$3 triplet=${4:-x86_64-linux-musl}
 . packaging/pkg-common.sh
-name=landlock-run-$version-x86_64-linux-musl
+name=landlock-run-$version-$triplet
 stage=${PKG_STAGE:-$build/dist-stage}
 pkg_fresh "$stage"
 top=$stage/$name

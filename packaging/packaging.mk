@@ -4,9 +4,13 @@
 #   make reproducible-check   clone HEAD twice, build in both, compare SHA-256
 #   make audit                what an auditor wants to know about the launcher
 #   make man                  man pages (scdoc) into $(BUILD)/man
-#   make dist                 dist/landlock-run-VERSION-x86_64-linux-musl.tar.gz
-#   make deb                  $(BUILD)/deb/landlock-run_VERSION_amd64.deb (dpkg-deb)
-#   make npm                  $(BUILD)/npm/*.tgz (npm pack of both packages)
+#   make dist                 dist/landlock-run-VERSION-ARCH-linux-musl.tar.gz
+#   make deb                  $(BUILD)/deb/landlock-run_VERSION_DEBARCH.deb (dpkg-deb)
+#   make npm                  $(BUILD)/npm/*.tgz (npm pack of the entry package
+#                             and @landlock-run/linux-CPU, then the pack gates)
+#   make dist-all             every architecture's tarball, .deb and npm
+#                             packages in $(DIST), with one SHA256SUMS
+# Each for the ARCH the top-level Makefile selects (make ARCH=aarch64 dist).
 #
 # The logic lives in packaging/*.sh so that tests and ci/ run the same code.
 
@@ -28,13 +32,20 @@ $(SDE_STAMP): FORCE-SDE
 # The release tarball goes to dist/ for the default build directory, and to
 # $(BUILD)/dist for any other, so that parallel build directories never share
 # (or race on) one tarball. tests/suites/71-dist.sh looks in the same place.
-DIST ?= $(if $(filter build,$(BUILD)),dist,$(BUILD)/dist)
-PKG_ARCH_TRIPLET := x86_64-linux-musl
+# A cross build's default folder (build/ARCH) also uses dist/: the tarball
+# names differ by architecture.
+DIST ?= $(if $(filter build build/$(ARCH),$(BUILD)),dist,$(BUILD)/dist)
+# The names each architecture goes by: GNU's (ARCH), Debian's and npm's cpu.
+PKG_DEB_ARCH := $(if $(filter aarch64,$(ARCH)),arm64,amd64)
+PKG_NPM_CPU := $(if $(filter aarch64,$(ARCH)),arm64,x64)
+PKG_ARCH_TRIPLET := $(ARCH)-linux-musl
+# A cross build strips with the target's binutils (the host's cannot read it).
+PKG_STRIP := $(if $(filter $(ARCH),$(HOST_ARCH)),strip,$(ARCH)-linux-gnu-strip)
 DIST_NAME := landlock-run-$(VERSION)-$(PKG_ARCH_TRIPLET)
 DIST_TARBALL := $(DIST)/$(DIST_NAME).tar.gz
-DEB_FILE := $(BUILD)/deb/landlock-run_$(VERSION)_amd64.deb
+DEB_FILE := $(BUILD)/deb/landlock-run_$(VERSION)_$(PKG_DEB_ARCH).deb
 NPM_DIR := $(BUILD)/npm
-NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-linux-x64-$(VERSION).tgz
+NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-linux-$(PKG_NPM_CPU)-$(VERSION).tgz
 
 # The compiler joins every package as soon as compiler/compiler.mk builds it.
 POLICY_BIN := $(COMPILER)
@@ -68,16 +79,16 @@ PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_
 
 dist: $(DIST_TARBALL)
 $(DIST_TARBALL): $(PKG_INPUTS)
-	sh packaging/dist.sh $@ $(BUILD) $(VERSION)
+	STRIP=$(PKG_STRIP) sh packaging/dist.sh $@ $(BUILD) $(VERSION) $(PKG_ARCH_TRIPLET)
 
 deb: $(DEB_FILE)
 $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging/deb/lintian/*)
-	sh packaging/deb.sh $@ $(BUILD) $(VERSION)
+	STRIP=$(PKG_STRIP) sh packaging/deb.sh $@ $(BUILD) $(VERSION) $(PKG_DEB_ARCH)
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
 $(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) common/cli_flags.h LICENSE VERSION
-	sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(POLICY_BIN)
+	sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).
@@ -85,6 +96,25 @@ HAVE_DPKG_DEB := $(shell command -v dpkg-deb)
 HAVE_NPM := $(shell command -v npm)
 CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(if $(HAVE_DPKG_DEB),$(DEB_FILE)))
 CHECK_DEPS += $(if $(HAVE_NPM),$(NPM_TARBALLS))
+# The same packages for every cross target (the Makefile's cross-aarch64).
+CROSS_TARGETS += $(if $(HAVE_SCDOC),man dist $(if $(HAVE_DPKG_DEB),deb)) $(if $(HAVE_NPM),npm)
+
+# Every architecture's release artifacts side by side in $(DIST), with one
+# SHA256SUMS over them all (packaging/dist-all.sh). Built from the host, which
+# cross-builds the others.
+.PHONY: dist-all
+ifeq ($(ARCH),$(HOST_ARCH))
+CROSS_DIST_TARBALLS := $(DIST)/landlock-run-$(VERSION)-aarch64-linux-musl.tar.gz
+dist-all: $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS)
+	@[ -n "$(CROSS_CHECK)" ] || { echo "dist-all: needs the aarch64 toolchain on an x86_64 host (make deps)" >&2; exit 1; }
+	$(MAKE) cross-aarch64
+	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(CROSS_DIST_TARBALLS) \
+	  $(BUILD)/aarch64/deb/landlock-run_$(VERSION)_arm64.deb $(BUILD)/aarch64/npm/landlock-run-$(VERSION).tgz \
+	  $(BUILD)/aarch64/npm/landlock-run-linux-arm64-$(VERSION).tgz
+else
+dist-all:
+	@echo "dist-all: run it without ARCH=: it builds every architecture from the host" >&2; exit 1
+endif
 
 # ci/*.sh run a subset of the suites against a fully built tree.
 .PHONY: ci-suites check-deps

@@ -19,8 +19,9 @@ pkg_file() {
 
 # pkg_bin_stripped SRC DEST: a program without its symbol table (the build
 # leaves the compiler unstripped for debugging; packages ship it stripped).
+# STRIP: the target's strip for a cross build (packaging.mk sets it).
 pkg_bin_stripped() {
-  pkg_file 0755 "$1" "$2" && strip --strip-unneeded --remove-section=.comment "$2"
+  pkg_file 0755 "$1" "$2" && "${STRIP:-strip}" --strip-unneeded --remove-section=.comment "$2"
 }
 
 # pkg_man_gz SRC DEST: gzip -9n (no name, no timestamp), mode 0644.

@@ -6,6 +6,8 @@
 #   --worktree  the copies are of the working tree (tracked and untracked,
 #               not ignored files), to check uncommitted work
 #   --quick     only the launcher and the man pages (seconds, for make check)
+# Each cross target whose toolchain is installed (aarch64: make deps) is built
+# too, into build-r/ARCH, and compared the same way.
 # Exit 0 when every artifact is byte-identical. Run from the repo root.
 set -eu
 mode=head quick=no
@@ -47,11 +49,18 @@ build() {  # build SRC: in a subshell with its own environment
   # shellcheck disable=SC2086
   (cd "$src" && make -s -j2 BUILD=build-r DIST=dist-r $targets >"$src.log" 2>&1) ||
     { echo "reproducible-check: the build in $src failed:" >&2; tail -20 "$src.log" >&2; exit 1; }
+  command -v aarch64-linux-gnu-g++ >/dev/null || return 0
+  # The same targets (the packages are per architecture), into build-r/aarch64.
+  [ "$quick" = no ] || targets=build-r/aarch64/landlock-run
+  # shellcheck disable=SC2086
+  (cd "$src" && make -s -j2 ARCH=aarch64 BUILD=build-r/aarch64 DIST=dist-r $targets >>"$src.log" 2>&1) ||
+    { echo "reproducible-check: the aarch64 build in $src failed:" >&2; tail -20 "$src.log" >&2; exit 1; }
 }
 
 artifacts() {  # artifacts SRC: "relative-path sha256" lines
   (cd "$1" && for f in build-r/landlock-run build-r/landlock-policy build-r/man/* dist-r/*.tar.gz \
-       build-r/deb/*.deb build-r/npm/*.tgz; do
+       build-r/deb/*.deb build-r/npm/*.tgz build-r/aarch64/landlock-run build-r/aarch64/landlock-policy \
+       build-r/aarch64/deb/*.deb build-r/aarch64/npm/*.tgz; do
      [ -f "$f" ] && printf '%s %s\n' "$f" "$(sha256sum "$f" | cut -d' ' -f1)"
    done) || true
 }

@@ -1,20 +1,33 @@
 #!/bin/sh
-# build.sh OUTDIR LAUNCHER VERSION [COMPILER]: stage both npm packages with the version
-# from VERSION and the flags from common/cli_flags.h, then `npm pack` them:
-#   OUTDIR/landlock-run-VERSION.tgz            the entry package
-#   OUTDIR/landlock-run-linux-x64-VERSION.tgz  @landlock-run/linux-x64
+# build.sh OUTDIR LAUNCHER VERSION [CPU [COMPILER]]: stage the entry package
+# and the platform package for npm's CPU (x64, the default, or arm64) with the
+# version from VERSION and the flags from common/cli_flags.h, `npm pack` them,
+# then run the pack gates (gate.sh) on what was packed:
+#   OUTDIR/landlock-run-VERSION.tgz            the entry package (the same
+#                                              bytes whichever CPU builds it)
+#   OUTDIR/landlock-run-linux-CPU-VERSION.tgz  @landlock-run/linux-CPU: the
+#                                              launcher and the compiler
 # Run from the repo root.
 set -eu
-out=$1 launcher=$2 version=$3
-policy=${4:-$(dirname "$launcher")/landlock-policy}  # the static compiler
+out=$1 launcher=$2 version=$3 cpu=${4:-x64}
+policy=${5:-$(dirname "$launcher")/landlock-policy}  # the static compiler
 . packaging/pkg-common.sh
 command -v npm >/dev/null || pkg_die "npm is not installed"
+case $cpu in
+  x64) cpu_name=x86-64 ;;
+  arm64) cpu_name='arm64 (aarch64)' ;;
+  *) pkg_die "npm: unknown cpu '$cpu' (x64, arm64)" ;;
+esac
 stage=$out/stage
 pkg_fresh "$stage"
 mkdir -p "$out"
+# The launcher's source digest (docs/launcher-cli.md): the entry package
+# records it, and the gate holds every platform binary to it.
+src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)
 
-gen() {  # gen SRC DEST: the @VERSION@ templates
-  sed "s/@VERSION@/$version/g" "$1" >"$2" && chmod 0644 "$2"
+gen() {  # gen SRC DEST: the @VERSION@, @CPU@, @CPU_NAME@ and @SOURCE_SHA256@ templates
+  sed -e "s/@VERSION@/$version/g" -e "s/@CPU@/$cpu/g" -e "s/@CPU_NAME@/$cpu_name/g" \
+    -e "s/@SOURCE_SHA256@/$src_sha/g" "$1" >"$2" && chmod 0644 "$2"
 }
 
 entry=$stage/landlock-run
@@ -29,10 +42,10 @@ node packaging/npm/gen-flags.cjs common/cli_flags.h "$entry/flags.json"
 chmod 0644 "$entry/flags.json"
 pkg_file 0644 LICENSE "$entry/LICENSE"
 
-plat=$stage/linux-x64
+plat=$stage/linux-$cpu
 install -d -m 0755 "$plat"
-gen packaging/npm/linux-x64/package.json.in "$plat/package.json"
-pkg_file 0644 packaging/npm/linux-x64/README.md "$plat/README.md"
+gen packaging/npm/platform/package.json.in "$plat/package.json"
+gen packaging/npm/platform/README.md.in "$plat/README.md"
 pkg_file 0644 LICENSE "$plat/LICENSE"
 # The mode bit matters: npm keeps the packed mode and nothing (no "bin" field)
 # repairs it at install time, so the tests see exactly what was shipped.
@@ -44,4 +57,6 @@ abs_out=$(cd "$out" && pwd)
 for dir in "$plat" "$entry"; do
   (cd "$dir" && npm pack --ignore-scripts --silent --pack-destination "$abs_out" >/dev/null)
 done
-echo "npm: $abs_out/landlock-run-$version.tgz $abs_out/landlock-run-linux-x64-$version.tgz"
+sh packaging/npm/gate.sh "$abs_out/landlock-run-linux-$cpu-$version.tgz" "$abs_out/landlock-run-$version.tgz" ||
+  { rm -f "$abs_out/landlock-run-linux-$cpu-$version.tgz"; pkg_die "npm: the pack gate refused @landlock-run/linux-$cpu"; }
+echo "npm: $abs_out/landlock-run-$version.tgz $abs_out/landlock-run-linux-$cpu-$version.tgz"

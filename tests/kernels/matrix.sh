@@ -8,8 +8,12 @@
 #                    (Landlock left out): EXPECT_NO_LANDLOCK=1
 #   6.12-abi6        Debian's 6.12 cloud kernel under qemu: Landlock ABI 6
 #                    (TCP and scopes, no audit), EXPECT_ABI=6
+#   6.12-aarch64     Debian's 6.12 arm64 cloud kernel under qemu-system-aarch64
+#                    (-M virt, TCG) with the cross-built launcher and payloads:
+#                    Landlock ABI 6, EXPECT_ABI=6
+#   6.1-aarch64      Debian's 6.1 arm64 cloud kernel, the same way: ABI 2
 #   host             this machine's kernel, the plain suite (no qemu)
-# Default: all four. docs/kernel-matrix.md describes the tiers.
+# Default: the four x86_64 ones. docs/kernel-matrix.md describes the tiers.
 #
 # Each guest result line comes back as "PASS TIER/name", "FAIL TIER/name: why"
 # or "SKIP TIER/name: reason"; then one line per tier says whether the tier as
@@ -20,7 +24,11 @@
 # Environment (all optional): LLR_SUITE (the suite script), LLR_KERNEL_CACHE
 # (download cache, default .cache/kernels), LLR_KERNEL_OUT (initramfs and raw
 # serial logs, default beside LAUNCHER in kernels/), LLR_KERNEL_TIMEOUT
-# (seconds per boot, default 180), QEMU (default qemu-system-x86_64).
+# (seconds per boot, default 180), QEMU (default qemu-system-x86_64),
+# QEMU_AARCH64 (default qemu-system-aarch64), LLR_CROSS_BUILD (the aarch64
+# build folder with landlock-run and payloads/, default LAUNCHER's folder's
+# aarch64/, where `make ARCH=aarch64 all payloads` puts them). An aarch64 tier
+# without its cross build or its qemu is a SKIP that says so.
 set -u
 launcher=${1:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...} payloads=${2:?usage: matrix.sh LAUNCHER PAYLOAD_DIR [TIER]...}
 shift 2
@@ -32,7 +40,9 @@ cache=${LLR_KERNEL_CACHE:-$root/.cache/kernels}
 out=${LLR_KERNEL_OUT:-$(cd "$(dirname "$launcher")" && pwd)/kernels}
 timeout_s=${LLR_KERNEL_TIMEOUT:-180}
 qemu=${QEMU:-qemu-system-x86_64}
+qemu_a64=${QEMU_AARCH64:-qemu-system-aarch64}
 launcher=$(cd "$(dirname "$launcher")" && pwd)/$(basename "$launcher")
+cross=${LLR_CROSS_BUILD:-$(dirname "$launcher")/aarch64}
 payloads=$(cd "$payloads" && pwd)
 mkdir -p "$out"
 
@@ -84,37 +94,59 @@ verdict() {  # verdict TIER DESCRIPTION
 # printable: the serial log as plain text (no CRs, no terminal escapes)
 printable() { sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[A-Za-z]//g' "$1" | tr -d '\r' | tr -cd '[:print:]\n'; }
 
-initramfs=
+initramfs_amd64='' initramfs_arm64=''
 prep_error=
-prepare() {  # prepare SERIES: fetch its kernel (sets kernel, kdesc); build the initramfs once
+prepare() {  # prepare SERIES ARCH: fetch its kernel (sets kernel, kdesc, initramfs); build ARCH's initramfs once
   kernel=
-  if ! kernel=$(sh "$here/fetch-kernel.sh" "$cache" "$1" 2>"$out/fetch-$1.log"); then
-    kernel=; prep_error="could not fetch the Debian $1 kernel: $(tail -n 3 "$out/fetch-$1.log" | tr '\n' ' ')"; return 1
+  if ! kernel=$(sh "$here/fetch-kernel.sh" "$cache" "$1" "$2" 2>"$out/fetch-$1-$2.log"); then
+    kernel=; prep_error="could not fetch the Debian $1 $2 kernel: $(tail -n 3 "$out/fetch-$1-$2.log" | tr '\n' ' ')"; return 1
   fi
   # e.g. "linux-image-6.1.0-57-cloud-amd64-unsigned 6.1.192-3"
-  kdesc=$(sed 's/_amd64\.deb$//; s/_/ /' "$(dirname "$kernel")/deb" 2>/dev/null) || kdesc=$kernel
-  [ -n "$initramfs" ] && return 0
-  if ! sh "$here/mkinitramfs.sh" "$out/initramfs.cpio" "$launcher" "$payloads" "$suite" 2>"$out/mkinitramfs.log"; then
-    kernel=; prep_error="could not build the initramfs: $(tr '\n' ' ' <"$out/mkinitramfs.log")"; return 1
+  kdesc=$(sed 's/_[a-z0-9]*\.deb$//; s/_/ /' "$(dirname "$kernel")/deb" 2>/dev/null) || kdesc=$kernel
+  if [ "$2" = amd64 ]; then
+    initramfs=$initramfs_amd64 l=$launcher p=$payloads bb=${BUSYBOX:-/bin/busybox}
+  else
+    initramfs=$initramfs_arm64 l=$cross/landlock-run p=$cross/payloads
+    if ! bb=$(sh "$here/fetch-kernel.sh" "$cache" busybox "$2" 2>"$out/fetch-busybox-$2.log"); then
+      kernel=; prep_error="could not fetch Debian's $2 busybox-static: $(tail -n 3 "$out/fetch-busybox-$2.log" | tr '\n' ' ')"; return 1
+    fi
   fi
-  initramfs=$out/initramfs.cpio
+  [ -n "$initramfs" ] && return 0
+  initramfs=$out/initramfs-$2.cpio
+  if ! BUSYBOX=$bb sh "$here/mkinitramfs.sh" "$initramfs" "$l" "$p" "$suite" 2>"$out/mkinitramfs-$2.log"; then
+    kernel=; prep_error="could not build the $2 initramfs: $(tr '\n' ' ' <"$out/mkinitramfs-$2.log")"; return 1
+  fi
+  if [ "$2" = amd64 ]; then initramfs_amd64=$initramfs; else initramfs_arm64=$initramfs; fi
 }
 
-# boot TIER SERIES WHAT APPEND LSM_CHECK: one qemu boot of Debian's SERIES
-# kernel; LSM_CHECK is "with" or "without" (whether the guest's
-# /sys/kernel/security/lsm must list landlock).
+# boot TIER SERIES WHAT APPEND LSM_CHECK [ARCH]: one qemu boot of Debian's
+# SERIES kernel for ARCH (amd64, the default, or arm64); LSM_CHECK is "with"
+# or "without" (whether the guest's /sys/kernel/security/lsm must list landlock).
 boot() {
-  tier=$1 series=$2 what=$3 append=$4 lsm_check=$5
-  if ! prepare "$series"; then tier_problem=$prep_error; verdict "$tier" "Debian $series under qemu, $what"; return; fi
+  tier=$1 series=$2 what=$3 append=$4 lsm_check=$5 arch=${6:-amd64}
+  if [ "$arch" = arm64 ]; then
+    # The cross-built binaries and the emulator are tools like any other:
+    # without them the tier cannot run (make deps installs both in CI).
+    if [ ! -x "$cross/landlock-run" ] || [ ! -d "$cross/payloads" ]; then
+      emit "SKIP $tier: no aarch64 build in $cross (make ARCH=aarch64 all payloads)"; return
+    fi
+    command -v "$qemu_a64" >/dev/null 2>&1 || { emit "SKIP $tier: $qemu_a64 is not installed (qemu-system-arm)"; return; }
+    vm=$qemu_a64 machine='-M virt -cpu max,pauth-impdef=on' console=ttyAMA0
+  else
+    vm=$qemu machine='' console=ttyS0
+  fi
+  if ! prepare "$series" "$arch"; then tier_problem=$prep_error; verdict "$tier" "Debian $series $arch under qemu, $what"; return; fi
   desc="$kdesc under qemu, $what"
   log=$out/$tier.serial.log
   started=$(date +%s)
   # Software emulation on purpose (-accel tcg): /dev/kvm may exist and not
   # work. -no-reboot turns the guest's power-off, or a panic (panic=-1),
-  # into qemu's exit.
-  timeout -k 10 "$timeout_s" "$qemu" -nographic -no-reboot -accel tcg -m 512 -smp 1 -nic none \
+  # into qemu's exit. The arm64 guest's -cpu max uses qemu's cheaper pointer
+  # authentication (pauth-impdef): the same instructions, faster emulated.
+  # shellcheck disable=SC2086 # $machine is a list of options
+  timeout -k 10 "$timeout_s" "$vm" $machine -nographic -no-reboot -accel tcg -m 512 -smp 1 -nic none \
     -kernel "$kernel" -initrd "$initramfs" \
-    -append "console=ttyS0 panic=-1 quiet $append" </dev/null >"$log" 2>"$out/$tier.qemu.err"
+    -append "console=$console panic=-1 quiet $append" </dev/null >"$log" 2>"$out/$tier.qemu.err"
   qrc=$?
   secs=$(( $(date +%s) - started ))
   # Keep only the guest's framed lines; strip CRs and the terminal escapes
@@ -160,8 +192,10 @@ for t in "$@"; do
     6.1-no-landlock) boot "$t" 6.1 "lsm=lockdown,yama,apparmor: no Landlock" \
       "lsm=lockdown,yama,apparmor llr.expect_no_landlock=1" without ;;
     6.12-abi6) boot "$t" 6.12 "Landlock ABI 6" "llr.expect_abi=6" with ;;
+    6.12-aarch64) boot "$t" 6.12 "aarch64, Landlock ABI 6" "llr.expect_abi=6" with arm64 ;;
+    6.1-aarch64) boot "$t" 6.1 "aarch64, Landlock ABI 2" "llr.expect_abi=2" with arm64 ;;
     host) host ;;
-    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, 6.12-abi6, host)" ;;
+    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, 6.12-abi6, 6.12-aarch64, 6.1-aarch64, host)" ;;
   esac
 done
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -22,7 +22,11 @@ root=$(mktemp -d "${TMPDIR:-/tmp}/llr-initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root/bin" "$root/llr/payloads" "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/etc" "$root/root"
 cp "$busybox" "$root/bin/busybox"
-for a in $("$busybox" --list); do
+# A foreign busybox (the arm64 one, for an aarch64 guest) cannot run here to
+# list its applets: the host's, the same Debian package, names the same ones.
+lister=$busybox
+"$busybox" true 2>/dev/null || lister=${BUSYBOX_LISTER:-/bin/busybox}
+for a in $("$lister" --list); do
   [ "$a" = busybox ] || ln -s busybox "$root/bin/$a"
 done
 ln -s bin "$root/sbin"

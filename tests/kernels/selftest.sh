@@ -12,6 +12,12 @@ trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned"
 echo stand-in >"$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned/vmlinuz"
 echo linux-image-6.1.0-0-cloud-amd64-unsigned_6.1.0-0_amd64.deb >"$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned/deb"
+# The aarch64 tiers: a stand-in arm64 kernel, the host's static busybox as
+# the arm64 one, and the host build as the cross build.
+mkdir -p "$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned" "$t/cache/busybox-static-arm64"
+echo stand-in >"$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned/vmlinuz"
+echo linux-image-6.12.0+deb12-cloud-arm64-unsigned_6.12.0-1_arm64.deb >"$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned/deb"
+cp "${BUSYBOX:-/bin/busybox}" "$t/cache/busybox-static-arm64/busybox"
 echo 'PASS stand-in' >"$t/suite.sh"
 
 # The stand-in qemu: prints scenario $LLR_FAKE's console on stdout.
@@ -42,7 +48,7 @@ passed=0 failed=0
 # has TEXT (and TEXT2).
 expect() {
   name="kernel-matrix judges '$1' on $2: exit $3"
-  LLR_FAKE=$1 QEMU=$t/qemu LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/cache LLR_KERNEL_OUT=$t/out \
+  LLR_FAKE=$1 QEMU=$t/qemu QEMU_AARCH64=$t/qemu LLR_CROSS_BUILD=$(dirname "$launcher") LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/cache LLR_KERNEL_OUT=$t/out \
     LLR_KERNEL_TIMEOUT=3 sh "$here/matrix.sh" "$launcher" "$payloads" "$2" >"$t/log" 2>&1
   rc=$?
   line=$(grep -E "^(PASS|FAIL) $2 \\(" "$t/log")
@@ -60,5 +66,7 @@ expect guest-fail 6.1-abi2 1 "1 test(s) failed: three"
 expect no-closing 6.1-abi2 1 "never printed its closing"
 expect mismatch 6.1-abi2 1 "disagrees with the result lines (1 passed, 0 failed, 1 skipped)"
 expect bad-rc 6.1-abi2 1 "the suite exited 2 without reporting a failure"
+expect clean 6.12-aarch64 0 "PASS 6.12-aarch64 (linux-image-6.12.0+deb12-cloud-arm64-unsigned 6.12.0-1 under qemu, aarch64"
+expect guest-fail 6.12-aarch64 1 "1 test(s) failed: three"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -13,7 +13,7 @@ const cli = require('./flags.json'); // generated from common/cli_flags.h
 const { version } = require('./package.json');
 
 // One binary package per platform, selected by npm's os/cpu fields.
-const PLATFORM_PACKAGES = { 'linux-x64': '@landlock-run/linux-x64' };
+const PLATFORM_PACKAGES = { 'linux-arm64': '@landlock-run/linux-arm64', 'linux-x64': '@landlock-run/linux-x64' };
 
 function fail(message) {
   const error = new Error(`landlock-run: ${message}`);

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Every cross-built architecture (make ARCH=aarch64, into $LLR_BUILD/aarch64)
+# gets the host build's static checks: the right ELF machine, static, no
+# loader, the launcher stripped and within its budget. They cannot run here:
+# the aarch64 kernel tiers (60-kernels) run them. Also that the system call
+# numbers the launcher spells out are the target's, from its musl headers.
+set -u
+src=$LLR_ROOT/launcher/landlock-run.cpp
+# The launcher's one table of numbers: "kSysX = N" and SYS_openat2.
+want=$(sed -n 's/^constexpr long \(kSys.*\);$/\1/p' "$src" | tr ',' '\n' | sed 's/^ *//;s/^kSys//' | sort)
+openat2=$(sed -n 's/^#define SYS_openat2 //p' "$src")
+for arch in ${LLR_CROSS_ARCHES:-aarch64}; do
+  b=$LLR_BUILD/$arch
+  case $arch in aarch64) machine='ARM aarch64' elf='AArch64' ;; esac
+  if ! command -v "$arch-linux-gnu-g++" >/dev/null 2>&1; then
+    echo "SKIP cross-$arch: no $arch-linux-gnu-g++ (make deps installs it)"; continue
+  fi
+  for bin in landlock-run landlock-policy; do
+    name=cross-$arch-$bin
+    [ -f "$b/$bin" ] || { echo "FAIL $name: $b/$bin is not built (make ARCH=$arch all)"; continue; }
+    kind=$(file -b "$b/$bin")
+    case $kind in
+      *"$machine"*"statically linked"*) echo "PASS $name: file(1) says $machine, statically linked" ;;
+      *) echo "FAIL $name: file(1) says: $kind" ;;
+    esac
+    hdr=$(readelf -hlW "$b/$bin")
+    case $hdr in *"Machine:"*"$elf"*) echo "PASS $name: ELF machine $elf" ;; *) echo "FAIL $name: ELF machine is not $elf" ;; esac
+    if printf '%s\n' "$hdr" | grep -qE 'INTERP|DYNAMIC'; then echo "FAIL $name: wants a loader"
+    else echo "PASS $name: no program interpreter, no dynamic section"; fi
+  done
+  bin=$b/landlock-run
+  if [ -f "$bin" ]; then
+    size=$(wc -c <"$bin")
+    if [ "$size" -le 32768 ]; then echo "PASS cross-$arch-launcher-size: $size bytes (budget 32768)"
+    else echo "FAIL cross-$arch-launcher-size: $size bytes, budget 32768"; fi
+    case $(file -b "$bin") in *", stripped"*) echo "PASS cross-$arch-launcher-stripped" ;;
+      *) echo "FAIL cross-$arch-launcher-stripped: $(file -b "$bin")" ;; esac
+  fi
+  h=/usr/include/$arch-linux-musl/bits/syscall.h
+  if [ ! -f "$h" ]; then echo "SKIP cross-$arch-syscall-numbers: no $h (musl-dev for $arch)"; continue; fi
+  got=$(for n in CreateRuleset:landlock_create_ruleset AddRule:landlock_add_rule RestrictSelf:landlock_restrict_self CloseRange:close_range; do
+          printf '%s = %s\n' "${n%%:*}" "$(sed -n "s/^#define __NR_${n#*:}[[:space:]]*//p" "$h")"
+        done | sort)
+  got_openat2=$(sed -n 's/^#define __NR_openat2[[:space:]]*//p' "$h")
+  if [ "$got" = "$want" ] && [ "$got_openat2" = "$openat2" ]; then
+    echo "PASS cross-$arch-syscall-numbers: the launcher's $(printf '%s' "$want" | tr '\n' ',') openat2 = $openat2 are $arch's"
+  else
+    echo "FAIL cross-$arch-syscall-numbers: launcher '$want' openat2=$openat2, $h '$got' openat2=$got_openat2"
+  fi
+done

@@ -1,0 +1,137 @@
+#!/bin/sh
+# The aarch64 release artifacts, as far as an x86_64 machine can check them
+# (the binaries themselves run in the aarch64 kernel tiers, 60-kernels): the
+# tarball, the arm64 .deb and @landlock-run/linux-arm64 hold aarch64 static
+# binaries built from the shipped source, at VERSION; the npm pack gates
+# (packaging/npm/gate.sh) pass every platform package and refuse doctored
+# ones; dist-all.sh sums every architecture's artifacts in one SHA256SUMS.
+set -u
+cd "$LLR_ROOT" || exit 1
+ver=$(cat VERSION)
+b=$LLR_BUILD/aarch64
+if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
+if ! command -v aarch64-linux-gnu-g++ >/dev/null; then echo "SKIP cross-packages: no aarch64 toolchain (make deps)"; exit 0; fi
+if ! command -v scdoc >/dev/null || ! command -v dpkg-deb >/dev/null || ! command -v npm >/dev/null; then
+  echo "SKIP cross-packages: scdoc, dpkg-deb or npm is not installed (make deps)"; exit 0
+fi
+tarball=$dist/landlock-run-$ver-aarch64-linux-musl.tar.gz
+deb=$b/deb/landlock-run_${ver}_arm64.deb
+entry=$b/npm/landlock-run-$ver.tgz plat=$b/npm/landlock-run-linux-arm64-$ver.tgz
+for f in "$tarball" "$deb" "$entry" "$plat"; do
+  [ -f "$f" ] || { echo "FAIL cross-packages-built: $f is missing (make ARCH=aarch64 dist deb npm)"; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+line="landlock-run $ver source-sha256=$src_sha"
+
+# is_aarch64 NAME FILE: a static aarch64 ELF (file(1) and readelf agree).
+is_aarch64() {
+  kind=$(file -b "$2")
+  case $kind in
+    *"ARM aarch64"*"statically linked"*)
+      if readelf -hW "$2" | grep -q 'Machine: *AArch64'; then echo "PASS $1: $kind"
+      else echo "FAIL $1: readelf does not say AArch64"; fi ;;
+    *) echo "FAIL $1: $kind" ;;
+  esac
+}
+# holds_version NAME FILE: the launcher's --version line, as built in.
+holds_version() {
+  if grep -qaF "$line" "$2"; then echo "PASS $1"; else echo "FAIL $1: '$line' is not in $2"; fi
+}
+
+name=landlock-run-$ver-aarch64-linux-musl
+tar -xzf "$tarball" -C "$tmp"
+top=$tmp/$name
+missing=
+for f in bin/landlock-run bin/landlock-policy src/landlock-run.cpp src/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS; do
+  [ -f "$top/$f" ] || missing="$missing $f"
+done
+if [ -z "$missing" ]; then echo "PASS cross-dist-contents"; else echo "FAIL cross-dist-contents: missing$missing"; fi
+if (cd "$top" && sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1); then echo "PASS cross-dist-SHA256SUMS-verifies"
+else echo "FAIL cross-dist-SHA256SUMS-verifies"; fi
+is_aarch64 cross-dist-launcher-aarch64 "$top/bin/landlock-run"
+is_aarch64 cross-dist-compiler-aarch64 "$top/bin/landlock-policy"
+shipped=$(cat "$top/src/landlock-run.cpp" "$top/src/cli_flags.h" | sha256sum | cut -d' ' -f1)
+if [ "$shipped" = "$src_sha" ]; then holds_version cross-dist-launcher-names-shipped-source "$top/bin/landlock-run"
+else echo "FAIL cross-dist-launcher-names-shipped-source: shipped source $shipped, tree $src_sha"; fi
+if grep -qaF "$ver" "$top/bin/landlock-policy" && grep -qaF "$src_sha" "$top/bin/landlock-policy"; then
+  echo "PASS cross-dist-compiler-names-VERSION-and-launcher-digest"
+else echo "FAIL cross-dist-compiler-names-VERSION-and-launcher-digest"; fi
+
+fields=$(dpkg-deb -f "$deb" Package Version Architecture | tr '\n' ' ')
+if [ "$fields" = "Package: landlock-run Version: $ver Architecture: arm64 " ]; then echo "PASS cross-deb-control-arm64"
+else echo "FAIL cross-deb-control-arm64: $fields"; fi
+dpkg -x "$deb" "$tmp/root"
+is_aarch64 cross-deb-launcher-aarch64 "$tmp/root/usr/bin/landlock-run"
+is_aarch64 cross-deb-compiler-aarch64 "$tmp/root/usr/bin/landlock-policy"
+holds_version cross-deb-launcher-version "$tmp/root/usr/bin/landlock-run"
+if command -v lintian >/dev/null; then
+  if lintian --fail-on error "$deb" >"$tmp/lintian" 2>&1 && ! grep -q '^E:' "$tmp/lintian"; then echo "PASS cross-deb-lintian-no-errors"
+  else echo "FAIL cross-deb-lintian-no-errors: $(grep '^E:' "$tmp/lintian" | head -3 | tr '\n' ' ')"; fi
+else
+  echo "SKIP cross-deb-lintian-no-errors: lintian is not installed (make deps)"
+fi
+
+# npm: the platform package names its cpu, the entry package picks it, and
+# the entry package is the same bytes whichever architecture built it.
+pj=$(tar -xOzf "$plat" package/package.json)
+case $pj in
+  *'"name": "@landlock-run/linux-arm64"'*'"os": ["linux"]'*'"cpu": ["arm64"]'*) echo "PASS cross-npm-platform-os-cpu" ;;
+  *) echo "FAIL cross-npm-platform-os-cpu: $pj" ;;
+esac
+if tar -xOzf "$entry" package/package.json | grep -q "\"@landlock-run/linux-arm64\": \"$ver\"" &&
+   tar -xOzf "$entry" package/index.js | grep -q "'linux-arm64': '@landlock-run/linux-arm64'"; then
+  echo "PASS cross-npm-entry-selects-linux-arm64"
+else
+  echo "FAIL cross-npm-entry-selects-linux-arm64"
+fi
+if cmp -s "$entry" "$LLR_BUILD/npm/landlock-run-$ver.tgz"; then echo "PASS cross-npm-entry-same-on-every-architecture"
+else echo "FAIL cross-npm-entry-same-on-every-architecture: $entry differs from $LLR_BUILD/npm's"; fi
+
+# The launcher every package ships is the very binary the aarch64 kernel
+# tiers (60-kernels) boot and test: $LLR_BUILD/aarch64/landlock-run.
+tar -xzf "$plat" -C "$tmp" package/bin/landlock-run
+differ=
+for f in "$top/bin/landlock-run" "$tmp/root/usr/bin/landlock-run" "$tmp/package/bin/landlock-run"; do
+  cmp -s "$f" "$b/landlock-run" || differ="$differ ${f#"$tmp"/}"
+done
+if [ -z "$differ" ]; then echo "PASS cross-packages-ship-the-launcher-the-kernel-tiers-test"
+else echo "FAIL cross-packages-ship-the-launcher-the-kernel-tiers-test: differs from $b/landlock-run:$differ"; fi
+
+# The pack gates: every real platform package passes...
+for p in "$plat" "$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz"; do
+  n=gate-passes-$(basename "$p" "-$ver.tgz")
+  if out=$(sh packaging/npm/gate.sh "$p" "$entry" 2>&1); then echo "PASS $n"; else echo "FAIL $n: $out"; fi
+done
+# ...and each doctored one is refused, for the reason it was doctored.
+# doctor NAME WHY HOW: unpack the arm64 package, apply HOW (a shell command
+# run in its package/ folder), repack it; the gate must refuse it naming WHY.
+doctor() {
+  rm -rf "$tmp/d" && mkdir -p "$tmp/d" && tar -xzf "$plat" -C "$tmp/d" &&
+    (cd "$tmp/d/package" && eval "$3") && tar -czf "$tmp/d.tgz" -C "$tmp/d" package
+  out=$(sh packaging/npm/gate.sh "$tmp/d.tgz" "$entry" 2>&1)
+  rc=$?
+  case "$rc $out" in
+    "1 "*"$2"*) echo "PASS gate-refuses-$1" ;;
+    *) echo "FAIL gate-refuses-$1: exit $rc: $out" ;;
+  esac
+}
+doctor missing-binary 'is missing' 'rm bin/landlock-run'
+doctor not-executable "packed as '-rw-r--r--'" 'chmod 0644 bin/landlock-run'
+doctor wrong-machine "ELF machine 'Advanced Micro Devices X86-64', but cpu 'arm64'" "cp '$LLR_BUILD/landlock-run' bin/landlock-run"
+doctor dynamic 'dynamically linked' 'cp /bin/true bin/landlock-run'
+doctor other-version "is not the entry package's '$ver'" "sed -i 's/\"version\": \"$ver\"/\"version\": \"$ver-other\"/' package.json"
+doctor other-source "does not hold '$line'" "sed -i 's/source-sha256=$src_sha/source-sha256=$(printf '%064d' 0)/' bin/landlock-run"
+
+# dist-all.sh: the artifacts of both architectures, one SHA256SUMS.
+mkdir -p "$tmp/all"
+if sh packaging/dist-all.sh "$tmp/all" "$dist/landlock-run-$ver-x86_64-linux-musl.tar.gz" "$tarball" \
+     "$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb" "$deb" "$LLR_BUILD/npm/landlock-run-$ver.tgz" \
+     "$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz" "$entry" "$plat" >"$tmp/all.log" 2>&1 &&
+   [ "$(wc -l <"$tmp/all/SHA256SUMS")" -eq 7 ] && (cd "$tmp/all" && sha256sum --quiet -c SHA256SUMS); then
+  echo "PASS dist-all-one-SHA256SUMS-over-both-architectures"
+else
+  echo "FAIL dist-all-one-SHA256SUMS-over-both-architectures: $(tr '\n' ' ' <"$tmp/all.log") $(cat "$tmp/all/SHA256SUMS" 2>/dev/null | wc -l) sums"
+fi
+exit 0
