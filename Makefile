@@ -148,8 +148,37 @@ deps:
 demo: $(LAUNCHER)
 	@sh tests/demo.sh $(LAUNCHER)
 
-check: $(CHECK_DEPS)
-	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh tests/suites/*.sh
+# `make check SUITES="30 41-hostile"` runs only the suites named (by number
+# or full name) and builds only what they need: one line per suite here.
+SUITE_NEEDS_05 :=
+SUITE_NEEDS_10 := $(BUILD)/unit/launcher-test
+SUITE_NEEDS_15 := $(LAUNCHER)
+SUITE_NEEDS_16 := $(CROSS_CHECK)
+SUITE_NEEDS_20 := $(LAUNCHER) $(PAYLOADS)
+SUITE_NEEDS_22 := $(LAUNCHER) $(PAYLOADS)
+SUITE_NEEDS_25 := $(BUILD)/unit/parse-check
+SUITE_NEEDS_30 := $(COMPILER_TEST)
+SUITE_NEEDS_31 := $(COMPILER) $(LAUNCHER)
+SUITE_NEEDS_32 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
+SUITE_NEEDS_40 := $(LAUNCHER) $(PAYLOADS)
+SUITE_NEEDS_41 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
+SUITE_NEEDS_45 := $(FUZZ_BINS)
+SUITE_NEEDS_60 := $(LAUNCHER) $(PAYLOADS) $(CROSS_CHECK)
+SUITE_NEEDS_70 := $(LAUNCHER) $(COMPILER)
+PACKAGING_NEEDS := $(filter-out $(FUZZ_BINS) $(COMPILER_TEST),$(CHECK_DEPS))
+SUITE_NEEDS_71 := $(PACKAGING_NEEDS)
+SUITE_NEEDS_72 := $(PACKAGING_NEEDS)
+SUITE_NEEDS_73 := $(PACKAGING_NEEDS)
+SUITE_NEEDS_74 := $(PACKAGING_NEEDS)
+SUITE_NEEDS_75 := $(PACKAGING_NEEDS)
+# "41-hostile" and "41" both name tests/suites/41-hostile.sh.
+suite_number = $(firstword $(subst -, ,$(1)))
+CHECK_SUITES := $(if $(SUITES),$(sort $(foreach s,$(SUITES),$(wildcard tests/suites/$(s)*.sh))),$(wildcard tests/suites/*.sh))
+CHECK_NEEDS := $(if $(SUITES),$(sort $(foreach s,$(SUITES),$(SUITE_NEEDS_$(call suite_number,$(s))))),$(CHECK_DEPS))
+
+check: $(CHECK_NEEDS)
+	@$(if $(CHECK_SUITES),,echo "make check: no suite matches SUITES='$(SUITES)' (tests/suites/*.sh)" >&2; exit 2;)
+	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(CHECK_SUITES)
 
 lint:
 	@LLR_ROOT=$(CURDIR) sh tests/run-suites.sh tests/suites/05-lint.sh
