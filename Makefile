@@ -17,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
 DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
-  busybox-static cpio strace bubblewrap doctest-dev cppcheck clang-tidy shellcheck binutils
+  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy shellcheck binutils
 
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run

@@ -1,7 +1,8 @@
 // landlock-policy: the command line around compile(). Exit 0 success,
 // 1 the policy is invalid (diagnostics on stderr), 2 usage error. Nothing
 // is written to stdout unless the whole compile succeeded, so a pipeline
-// never receives half an argv.
+// never receives half an argv; the one exception is `argv --format shell`,
+// whose failure prints kShellFailure (below) so that `eval` fails too.
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -30,6 +31,16 @@ using namespace llp;
 
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
+// What a failed `argv --format shell` prints on stdout when stdout is not a
+// terminal, so that `eval "$(landlock-policy argv --format shell ...)"`
+// fails instead of evaluating "" and going on green. It fails however it is
+// evaluated: alone (status 1, so `set -e` stops the shell), with a command
+// appended (`false make -j4`), after a prefix such as `exec` or `nice` (the
+// first word is `false`, never a command that could succeed). Never `exit`:
+// that would close an interactive shell. docs/policy-format.md says the same.
+constexpr char kShellFailure[] =
+    "false || echo 'landlock-policy: argv failed (see the messages above): not running the command' >&2; false\n";
+
 constexpr char kUsageText[] =
     "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
     "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
@@ -48,6 +59,10 @@ constexpr char kUsageText[] =
     "  --unpinned           omit --expect-version from the argv\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
     "                       required when stdout is not a terminal\n\n"
+    "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
+    "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
+    "  eval \"$argv\"\n"
+    "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: docs/policy-format.md\n";
@@ -249,9 +264,15 @@ int cmd_init(const Cli &cli) {
   return close(fd) == 0 && ok ? kOk : kInvalid;
 }
 
-}  // namespace
+// Whether the arguments of `argv` ask for --format shell (looked for before
+// parsing, so that a usage error also prints kShellFailure).
+bool wants_shell(int argc, char **argv) {
+  for (int i = 2; i + 1 < argc && std::strcmp(argv[i], "--") != 0; ++i)
+    if (std::strcmp(argv[i], "--format") == 0) return std::strcmp(argv[i + 1], "shell") == 0;
+  return false;
+}
 
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   if (argc < 2) return usage("no subcommand");
   std::string sub = argv[1];
   if (sub == "--version") {
@@ -270,4 +291,13 @@ int main(int argc, char **argv) {
   if (sub == "init") return cmd_init(cli);
   return usage("unknown subcommand " + sub + "; " +
                suggestion(sub, {"argv", "exec", "check", "explain", "why", "init"}));
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  int status = run(argc, argv);
+  if (status != kOk && argc > 1 && std::strcmp(argv[1], "argv") == 0 && wants_shell(argc, argv) && !isatty(1))
+    write_all(1, kShellFailure);
+  return status;
 }
