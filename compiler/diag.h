@@ -63,6 +63,9 @@ class Diagnostics {
   int count(Severity severity) const;
   const std::vector<Diagnostic> &all() const { return list_; }
   std::string render(const Sources &sources) const;
+  // Every diagnostic in the order render() prints them: file and line order,
+  // those without a position last.
+  std::vector<const Diagnostic *> sorted() const;
 
  private:
   Diagnostic &add(Severity severity, Loc loc, std::string message, std::string hint);

@@ -7,12 +7,14 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
+#include "annotate.h"
 #include "compile.h"
 #include "emit.h"
 #include "explain.h"
@@ -57,6 +59,8 @@ constexpr char kUsageText[] =
     "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
     "                       else the one installed beside landlock-policy)\n"
     "  --unpinned           omit --expect-version from the argv\n"
+    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
+    "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
     "                       required when stdout is not a terminal\n\n"
     "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
@@ -96,6 +100,7 @@ struct Cli {
   std::vector<std::string> files;  // positional arguments before "--"
   std::vector<std::string> command;
   std::string format, mode;
+  DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   CompileOptions options;
 };
@@ -135,6 +140,8 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       cli.options.target = v == "host" ? Target::Host : Target::Portable;
     } else if (a == "--launcher") {
       if (!value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
+    } else if (a == "--diagnostics") {
+      if (!value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
     } else if (a == "--unpinned") {
       cli.options.unpinned = true;
     } else if (a == "--write" && cli.subcommand == "why") {
@@ -187,8 +194,10 @@ CompileResult compile_file(const Cli &cli, const std::string &file, const std::v
   return r;
 }
 
-int finish(const CompileResult &r) {
-  std::string d = r.rendered();
+int finish(const Cli &cli, const CompileResult &r) {
+  // GitHub places an annotation by the file's path in the repository.
+  const char *root = cli.diagnostics == DiagFormat::Github ? std::getenv("GITHUB_WORKSPACE") : nullptr;
+  std::string d = render_diagnostics(r.diags, r.sources, cli.diagnostics, root ? root : "");
   if (!d.empty()) write_all(2, d);
   return r.ok ? kOk : kInvalid;
 }
@@ -201,7 +210,7 @@ int cmd_argv(const Cli &cli) {
     format = "shell";
   }
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   std::string out;
   if (format == "shell") out = format_shell(r.argv);
   else if (format == "nul") out = format_nul(r.argv);
@@ -213,7 +222,7 @@ int cmd_exec(const Cli &cli) {
   if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   std::vector<char *> args(r.argv.size() + 1, nullptr);
   // execv takes char *const[]; the strings outlive the call.
   std::transform(r.argv.begin(), r.argv.end(), args.begin(),
@@ -232,21 +241,21 @@ int cmd_check(const Cli &cli) {
   if (!cli.command.empty()) return usage("check takes no COMMAND");
   int status = kOk;
   for (const std::string &f : cli.files)
-    if (finish(compile_file(cli, f, {})) != kOk) status = kInvalid;
+    if (finish(cli, compile_file(cli, f, {})) != kOk) status = kInvalid;
   return status;
 }
 
 int cmd_explain(const Cli &cli) {
   if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
   CompileResult r = compile_file(cli, cli.files[0], {});
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   return write_all(1, explain(r)) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
   if (cli.files.size() != 2) return usage("why takes POLICY.toml PATH");
   CompileResult r = compile_file(cli, cli.files[0], {});
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   std::string path = cli.files[1];
   if (path.empty() || path[0] != '/') path = join_path(base_options(cli).cwd, path);
   return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
