@@ -29,15 +29,6 @@ std::string escape(std::string_view s, bool property) {
   return out;
 }
 
-const char *gcc_label(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-  }
-  return "error";
-}
-
 const char *github_command(Severity s) {
   switch (s) {
     case Severity::Error: return "error";
@@ -47,14 +38,8 @@ const char *github_command(Severity s) {
   return "error";
 }
 
-// "policy.toml:3:7" or "landlock-policy", escaped.
-std::string where_or_program(const Sources &sources, const Loc &loc) {
-  std::string where = sources.where(loc);
-  return where.empty() ? std::string("landlock-policy") : printable(where);
-}
-
 std::string gcc_line(const Sources &sources, const Loc &loc, const char *label, const std::string &message) {
-  return where_or_program(sources, loc) + ": " + label + ": " + printable(message) + "\n";
+  return where_printable(sources, loc) + ": " + label + ": " + printable(message) + "\n";
 }
 
 // The properties of a workflow command: file, line, col, title.
@@ -84,7 +69,7 @@ std::string render_diagnostics(const Diagnostics &diags, const Sources &sources,
   for (const Diagnostic *dp : diags.sorted()) {
     const Diagnostic &d = *dp;
     if (format == DiagFormat::Gcc) {
-      out += gcc_line(sources, d.loc, gcc_label(d.severity), d.message);
+      out += gcc_line(sources, d.loc, severity_label(d.severity), d.message);
       for (const Related &r : d.related) out += gcc_line(sources, r.loc, "note", r.message);
       if (!d.hint.empty()) out += gcc_line(sources, d.loc, "note", "hint: " + d.hint);
       continue;
@@ -95,7 +80,7 @@ std::string render_diagnostics(const Diagnostics &diags, const Sources &sources,
     // no newline can end the command early and start another one.
     std::string message = printable(d.message);
     for (const Related &r : d.related)
-      message += "\n" + where_or_program(sources, r.loc) + ": note: " + printable(r.message);
+      message += "\n" + where_printable(sources, r.loc) + ": note: " + printable(r.message);
     if (!d.hint.empty()) message += "\nhint: " + printable(d.hint);
     out += std::string("::") + github_command(d.severity) + " " + github_properties(sources, d.loc, repository_root) +
            "::" + github_escape_data(message) + "\n";

@@ -99,6 +99,9 @@ std::string where_or_program(const Sources &sources, const Loc &loc) {
 
 }  // namespace
 
+const char *severity_label(Severity severity) { return label(severity); }
+std::string where_printable(const Sources &sources, const Loc &loc) { return where_or_program(sources, loc); }
+
 std::vector<const Diagnostic *> Diagnostics::sorted() const {
   // In file and line order, as a compiler would print them; diagnostics
   // without a position (command line, environment) come last.

@@ -7,17 +7,8 @@
 # policy fails the step.
 set -u
 cd "$LLR_ROOT" || exit 1
-ver=$(cat VERSION)
-name=landlock-run-$ver-x86_64-linux-musl
-if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
-tarball=$dist/$name.tar.gz
-if ! command -v scdoc >/dev/null; then echo "SKIP integrations: scdoc is not installed, so no tarball (make deps)"; exit 0; fi
-[ -f "$tarball" ] || { echo "FAIL integrations-tarball: $tarball is missing (make dist)"; exit 1; }
-probe=$("$LLR_BUILD/landlock-run" --probe 2>&1)
-case $probe in
-  *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) echo "SKIP integrations: Landlock does not enforce here ($probe)"; exit 0 ;;
-esac
+. tests/packaging/lib.sh
+need_dist_and_landlock integrations
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)

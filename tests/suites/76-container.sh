@@ -8,10 +8,7 @@
 # predates them does), the launcher refuses to run anything: exit 125.
 set -u
 cd "$LLR_ROOT" || exit 1
-ver=$(cat VERSION)
-name=landlock-run-$ver-x86_64-linux-musl
-if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
-tarball=$dist/$name.tar.gz
+. tests/packaging/lib.sh
 profile=/usr/share/containers/seccomp.json
 skip() { echo "SKIP container: $1"; exit 0; }
 [ "$(id -u)" = 0 ] || skip "needs root to run crun"
@@ -19,13 +16,7 @@ command -v crun >/dev/null || skip "crun is not installed (make deps)"
 [ -f "$profile" ] || skip "$profile is missing (golang-github-containers-common, make deps)"
 command -v busybox >/dev/null || skip "busybox is not installed (make deps)"
 [ -x /usr/bin/python3 ] || skip "python3 is not installed (make deps)"
-command -v scdoc >/dev/null || skip "scdoc is not installed, so no tarball (make deps)"
-[ -f "$tarball" ] || { echo "FAIL container-tarball: $tarball is missing (make dist)"; exit 1; }
-probe=$("$LLR_BUILD/landlock-run" --probe 2>&1)
-case $probe in
-  *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) skip "Landlock does not enforce on this kernel ($probe)" ;;
-esac
+need_dist_and_landlock container
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tar -xzf "$tarball" -C "$tmp"
