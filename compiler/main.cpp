@@ -210,7 +210,10 @@ int cmd_argv(const Cli &cli) {
     format = "shell";
   }
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
-  if (finish(cli, r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) {
+    if (format == "shell" && !isatty(1)) write_all(1, kShellFailure);
+    return kInvalid;
+  }
   std::string out;
   if (format == "shell") out = format_shell(r.argv);
   else if (format == "nul") out = format_nul(r.argv);
@@ -274,7 +277,8 @@ int cmd_init(const Cli &cli) {
 }
 
 // Whether the arguments of `argv` ask for --format shell (looked for before
-// parsing, so that a usage error also prints kShellFailure).
+// parsing, so that a usage error, which printed nothing, also prints
+// kShellFailure; a failed compile prints it in cmd_argv).
 bool wants_shell(int argc, char **argv) {
   for (int i = 2; i + 1 < argc && std::strcmp(argv[i], "--") != 0; ++i)
     if (std::strcmp(argv[i], "--format") == 0) return std::strcmp(argv[i + 1], "shell") == 0;
@@ -306,7 +310,7 @@ int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   int status = run(argc, argv);
-  if (status != kOk && argc > 1 && std::strcmp(argv[1], "argv") == 0 && wants_shell(argc, argv) && !isatty(1))
+  if (status == kUsage && argc > 1 && std::strcmp(argv[1], "argv") == 0 && wants_shell(argc, argv) && !isatty(1))
     write_all(1, kShellFailure);
   return status;
 }
