@@ -17,6 +17,12 @@ rw = [
   { path = "~/.ccache", optional = true, why = "ccache's cache before 4.0, still used when it exists" },
 ]
 )toml"},
+    {"pip", R"toml(# preset:pip: pip's cache, where it keeps downloads and the wheels it builds.
+version = 1
+rw = [
+  { path = "~/.cache/pip", optional = true, why = "pip's cache (PIP_CACHE_DIR and XDG_CACHE_HOME unset)" },
+]
+)toml"},
 };
 
 }  // namespace
