@@ -3,6 +3,8 @@
 # VERSION, LAUNCHER_SRC, LAUNCHER_SHA256, DOCTEST_MAIN.
 
 DEB_PACKAGES += libtomlplusplus-dev doctest-dev
+# tests/compiler/presets.sh runs each preset's real tool.
+DEB_PACKAGES += ccache python3-venv python3-setuptools python3-wheel
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp)))

@@ -99,7 +99,10 @@ std::string where_or_program(const Sources &sources, const Loc &loc) {
 
 }  // namespace
 
-std::string Diagnostics::render(const Sources &sources) const {
+const char *severity_label(Severity severity) { return label(severity); }
+std::string where_printable(const Sources &sources, const Loc &loc) { return where_or_program(sources, loc); }
+
+std::vector<const Diagnostic *> Diagnostics::sorted() const {
   // In file and line order, as a compiler would print them; diagnostics
   // without a position (command line, environment) come last.
   std::vector<const Diagnostic *> sorted(list_.size());
@@ -110,8 +113,12 @@ std::string Diagnostics::render(const Sources &sources) const {
     };
     return key(a) < key(b);
   });
+  return sorted;
+}
+
+std::string Diagnostics::render(const Sources &sources) const {
   std::string out;
-  for (const Diagnostic *dp : sorted) {
+  for (const Diagnostic *dp : sorted()) {
     const Diagnostic &d = *dp;
     // Messages quote paths and policy text: escaped here, once, for all.
     out += where_or_program(sources, d.loc) + ": " + label(d.severity) + ": " + printable(d.message) + "\n";

@@ -52,6 +52,11 @@ struct Diagnostic {
   std::vector<Related> related;  // "the rw grant is here", shown with its own snippet
 };
 
+// "error", "warning" or "note".
+const char *severity_label(Severity severity);
+// "policy.toml:12:7", escaped, or "landlock-policy" when loc names no file.
+std::string where_printable(const Sources &sources, const Loc &loc);
+
 class Diagnostics {
  public:
   Diagnostic &error(Loc loc, std::string message, std::string hint = {});
@@ -63,6 +68,9 @@ class Diagnostics {
   int count(Severity severity) const;
   const std::vector<Diagnostic> &all() const { return list_; }
   std::string render(const Sources &sources) const;
+  // Every diagnostic in the order render() prints them: file and line order,
+  // those without a position last.
+  std::vector<const Diagnostic *> sorted() const;
 
  private:
   Diagnostic &add(Severity severity, Loc loc, std::string message, std::string hint);

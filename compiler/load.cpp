@@ -11,6 +11,7 @@
 #include "grants.h"
 #include "parse.h"
 #include "paths.h"
+#include "presets.h"
 #include "read.h"
 #include "text.h"
 
@@ -178,6 +179,10 @@ class Loader {
   void load_extends(int index, int depth, const std::vector<PathEntry> &extends, std::vector<std::string> &stack,
                     std::vector<Layer> &bases, std::vector<Layer> &profiles) {
     for (const PathEntry &e : extends) {
+      if (e.text.rfind(kPresetPrefix, 0) == 0) {
+        load_preset(depth, e, stack, bases, profiles);
+        continue;
+      }
       Expansion x = expand_variables(e.text, ctx_.vars);
       if (!x.error.empty()) {
         ctx_.diags.error(shifted(e.loc, x.offset), x.error, x.hint);
@@ -196,11 +201,7 @@ class Loader {
         ctx_.diags.error(e.loc, chain, "remove one of the extends entries in the cycle");
         continue;
       }
-      if (depth + 1 > kMaxExtendsDepth) {
-        ctx_.diags.error(e.loc, "`extends` nests deeper than " + std::to_string(kMaxExtendsDepth) + " files",
-                         "flatten the chain of base policies");
-        continue;
-      }
+      if (too_deep(depth, e.loc)) continue;
       bool trusted = where.writable_hop.empty();
       int child = open_file(name, where, e.loc, trusted, false);
       if (child < 0) continue;
@@ -211,6 +212,30 @@ class Loader {
       load(child, depth + 1, stack, bases, profiles);
       stack.pop_back();
     }
+  }
+
+  bool too_deep(int depth, Loc at) {
+    if (depth + 1 <= kMaxExtendsDepth) return false;
+    ctx_.diags.error(at, "`extends` nests deeper than " + std::to_string(kMaxExtendsDepth) + " files",
+                     "flatten the chain of base policies");
+    return true;
+  }
+
+  // `extends = ["preset:NAME"]`: a built-in text, trusted, never a path:
+  // nothing is looked up or read on the disk, whatever exists there.
+  void load_preset(int depth, const PathEntry &e, std::vector<std::string> &stack, std::vector<Layer> &bases,
+                   std::vector<Layer> &profiles) {
+    std::string name = e.text.substr(kPresetPrefix.size());
+    auto text = preset_text(name);
+    if (!text) {
+      ctx_.diags.error(e.loc, "unknown preset `" + name + "`", suggestion(name, preset_names()));
+      return;
+    }
+    if (too_deep(depth, e.loc)) return;
+    int child = ctx_.sources.add({e.text, std::string(*text), true, {}});
+    stack.push_back(e.text);
+    load(child, depth + 1, stack, bases, profiles);
+    stack.pop_back();
   }
 
   bool inside_workspace(const std::string &path) const {

@@ -1,17 +1,20 @@
 // landlock-policy: the command line around compile(). Exit 0 success,
 // 1 the policy is invalid (diagnostics on stderr), 2 usage error. Nothing
 // is written to stdout unless the whole compile succeeded, so a pipeline
-// never receives half an argv.
+// never receives half an argv; the one exception is `argv --format shell`,
+// whose failure prints kShellFailure (below) so that `eval` fails too.
 #include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
+#include "annotate.h"
 #include "compile.h"
 #include "emit.h"
 #include "explain.h"
@@ -30,6 +33,16 @@ using namespace llp;
 
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
+// What a failed `argv --format shell` prints on stdout when stdout is not a
+// terminal, so that `eval "$(landlock-policy argv --format shell ...)"`
+// fails instead of evaluating "" and going on green. It fails however it is
+// evaluated: alone (status 1, so `set -e` stops the shell), with a command
+// appended (`false make -j4`), after a prefix such as `exec` or `nice` (the
+// first word is `false`, never a command that could succeed). Never `exit`:
+// that would close an interactive shell. docs/policy-format.md says the same.
+constexpr char kShellFailure[] =
+    "false || echo 'landlock-policy: argv failed (see the messages above): not running the command' >&2; false\n";
+
 constexpr char kUsageText[] =
     "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
     "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
@@ -46,8 +59,14 @@ constexpr char kUsageText[] =
     "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
     "                       else the one installed beside landlock-policy)\n"
     "  --unpinned           omit --expect-version from the argv\n"
+    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
+    "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
     "                       required when stdout is not a terminal\n\n"
+    "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
+    "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
+    "  eval \"$argv\"\n"
+    "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: docs/policy-format.md\n";
@@ -81,6 +100,7 @@ struct Cli {
   std::vector<std::string> files;  // positional arguments before "--"
   std::vector<std::string> command;
   std::string format, mode;
+  DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   CompileOptions options;
 };
@@ -120,6 +140,8 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       cli.options.target = v == "host" ? Target::Host : Target::Portable;
     } else if (a == "--launcher") {
       if (!value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
+    } else if (a == "--diagnostics") {
+      if (!value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
     } else if (a == "--unpinned") {
       cli.options.unpinned = true;
     } else if (a == "--write" && cli.subcommand == "why") {
@@ -172,8 +194,10 @@ CompileResult compile_file(const Cli &cli, const std::string &file, const std::v
   return r;
 }
 
-int finish(const CompileResult &r) {
-  std::string d = r.rendered();
+int finish(const Cli &cli, const CompileResult &r) {
+  // GitHub places an annotation by the file's path in the repository.
+  const char *root = cli.diagnostics == DiagFormat::Github ? std::getenv("GITHUB_WORKSPACE") : nullptr;
+  std::string d = render_diagnostics(r.diags, r.sources, cli.diagnostics, root ? root : "");
   if (!d.empty()) write_all(2, d);
   return r.ok ? kOk : kInvalid;
 }
@@ -186,7 +210,10 @@ int cmd_argv(const Cli &cli) {
     format = "shell";
   }
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) {
+    if (format == "shell" && !isatty(1)) write_all(1, kShellFailure);
+    return kInvalid;
+  }
   std::string out;
   if (format == "shell") out = format_shell(r.argv);
   else if (format == "nul") out = format_nul(r.argv);
@@ -198,7 +225,7 @@ int cmd_exec(const Cli &cli) {
   if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   std::vector<char *> args(r.argv.size() + 1, nullptr);
   // execv takes char *const[]; the strings outlive the call.
   std::transform(r.argv.begin(), r.argv.end(), args.begin(),
@@ -217,21 +244,21 @@ int cmd_check(const Cli &cli) {
   if (!cli.command.empty()) return usage("check takes no COMMAND");
   int status = kOk;
   for (const std::string &f : cli.files)
-    if (finish(compile_file(cli, f, {})) != kOk) status = kInvalid;
+    if (finish(cli, compile_file(cli, f, {})) != kOk) status = kInvalid;
   return status;
 }
 
 int cmd_explain(const Cli &cli) {
   if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
   CompileResult r = compile_file(cli, cli.files[0], {});
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   return write_all(1, explain(r)) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
   if (cli.files.size() != 2) return usage("why takes POLICY.toml PATH");
   CompileResult r = compile_file(cli, cli.files[0], {});
-  if (finish(r) != kOk) return kInvalid;
+  if (finish(cli, r) != kOk) return kInvalid;
   std::string path = cli.files[1];
   if (path.empty() || path[0] != '/') path = join_path(base_options(cli).cwd, path);
   return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
@@ -249,9 +276,16 @@ int cmd_init(const Cli &cli) {
   return close(fd) == 0 && ok ? kOk : kInvalid;
 }
 
-}  // namespace
+// Whether the arguments of `argv` ask for --format shell (looked for before
+// parsing, so that a usage error, which printed nothing, also prints
+// kShellFailure; a failed compile prints it in cmd_argv).
+bool wants_shell(int argc, char **argv) {
+  for (int i = 2; i + 1 < argc && std::strcmp(argv[i], "--") != 0; ++i)
+    if (std::strcmp(argv[i], "--format") == 0) return std::strcmp(argv[i + 1], "shell") == 0;
+  return false;
+}
 
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   if (argc < 2) return usage("no subcommand");
   std::string sub = argv[1];
   if (sub == "--version") {
@@ -270,4 +304,13 @@ int main(int argc, char **argv) {
   if (sub == "init") return cmd_init(cli);
   return usage("unknown subcommand " + sub + "; " +
                suggestion(sub, {"argv", "exec", "check", "explain", "why", "init"}));
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  int status = run(argc, argv);
+  if (status == kUsage && argc > 1 && std::strcmp(argv[1], "argv") == 0 && wants_shell(argc, argv) && !isatty(1))
+    write_all(1, kShellFailure);
+  return status;
 }

@@ -97,3 +97,19 @@ for ex in "$T"/docs/*.toml; do
   fi
 done
 if [ "$examples" -lt 3 ]; then echo "FAIL policy examples: only $examples found"; fi
+
+# --diagnostics github in a workflow: file names relative to GITHUB_WORKSPACE,
+# and a policy whose text tries to end the annotation and start another
+# workflow command (a raw CR, ESC, "::"): every line printed must be one
+# annotation, with no control byte.
+mkdir -p "$T/gh/ci,x"
+printf 'version = 1\nmode = "custom"\nro = ["/nonexistent\\r\\n::add-mask::\\u001b[31m%%"]\nbogus = 1\n' >"$T/gh/ci,x/p.toml"
+(cd "$T/gh" && GITHUB_WORKSPACE=$T/gh "$policy_bin" check --diagnostics github --set workspace="$WS" "$T/gh/ci,x/p.toml") >"$T/out" 2>"$T/err"
+rc=$?
+bad=$(grep -cv '^::\(error\|warning\|notice\) file=ci%2Cx/p.toml,line=[0-9]*,col=[0-9]*,title=landlock-policy::' "$T/err")
+if [ "$rc" -eq 1 ] && [ "$bad" -eq 0 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" -ge 2 ] &&
+   ! LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$T/err"; then
+  echo "PASS golden github annotations of a hostile policy"
+else
+  echo "FAIL golden github annotations of a hostile policy: exit $rc, $bad stray lines"; sed 's/^/    /' "$T/err" | cat -v
+fi

@@ -34,3 +34,22 @@ gzip_n() {
   set -- $(od -An -tu1 -N8 "$1")
   [ $(($4 & 8)) -eq 0 ] && [ "$5$6$7$8" = "0000" ]
 }
+
+# need_dist_and_landlock SUITE: sets ver, name and tarball (the release
+# tarball `make dist` built, where packaging.mk puts it); exits with a SKIP
+# when scdoc (so the tarball) is missing or Landlock does not enforce here,
+# with a FAIL when the tarball was not built. For the suites that run the
+# shipped binaries for real (75-integrations, 76-container).
+need_dist_and_landlock() {
+  ver=$(cat "$LLR_ROOT/VERSION")
+  name=landlock-run-$ver-x86_64-linux-musl
+  if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then tarball=$LLR_ROOT/dist/$name.tar.gz
+  else tarball=$LLR_BUILD/dist/$name.tar.gz; fi
+  command -v scdoc >/dev/null || { echo "SKIP $1: scdoc is not installed, so no tarball (make deps)"; exit 0; }
+  [ -f "$tarball" ] || { echo "FAIL $1-tarball: $tarball is missing (make dist)"; exit 1; }
+  probe=$("$LLR_BUILD/landlock-run" --probe 2>&1)
+  case $probe in
+    *" enforcement=full "* | *" enforcement=partial "*) ;;
+    *) echo "SKIP $1: Landlock does not enforce on this kernel ($probe)"; exit 0 ;;
+  esac
+}

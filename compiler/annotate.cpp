@@ -1,0 +1,91 @@
+#include "annotate.h"
+
+#include "text.h"
+
+namespace llp {
+
+bool parse_diag_format(std::string_view name, DiagFormat &out) {
+  if (name == "text") out = DiagFormat::Text;
+  else if (name == "gcc") out = DiagFormat::Gcc;
+  else if (name == "github") out = DiagFormat::Github;
+  else return false;
+  return true;
+}
+
+namespace {
+
+std::string escape(std::string_view s, bool property) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '%': out += "%25"; break;
+      case '\r': out += "%0D"; break;
+      case '\n': out += "%0A"; break;
+      case ':': out += property ? "%3A" : ":"; break;
+      case ',': out += property ? "%2C" : ","; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+const char *github_command(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "notice";
+  }
+  return "error";
+}
+
+std::string gcc_line(const Sources &sources, const Loc &loc, const char *label, const std::string &message) {
+  return where_printable(sources, loc) + ": " + label + ": " + printable(message) + "\n";
+}
+
+// The properties of a workflow command: file, line, col, title.
+std::string github_properties(const Sources &sources, const Loc &loc, const std::string &root) {
+  std::string props;
+  if (loc.file >= 0 && loc.file < sources.size()) {
+    std::string name = sources.file(loc.file).name;
+    if (!root.empty() && name.size() > root.size() && name.compare(0, root.size(), root) == 0 &&
+        (root.back() == '/' || name[root.size()] == '/'))
+      name = name.substr(root.size() + (root.back() == '/' ? 0 : 1));
+    props += "file=" + github_escape_property(printable(name)) + ",";
+    if (loc.line > 0) props += "line=" + std::to_string(loc.line) + ",";
+    if (loc.line > 0 && loc.col > 0) props += "col=" + std::to_string(loc.col) + ",";
+  }
+  return props + "title=landlock-policy";
+}
+
+}  // namespace
+
+std::string github_escape_data(std::string_view s) { return escape(s, false); }
+std::string github_escape_property(std::string_view s) { return escape(s, true); }
+
+std::string render_diagnostics(const Diagnostics &diags, const Sources &sources, DiagFormat format,
+                               const std::string &repository_root) {
+  if (format == DiagFormat::Text) return diags.render(sources);
+  std::string out;
+  for (const Diagnostic *dp : diags.sorted()) {
+    const Diagnostic &d = *dp;
+    if (format == DiagFormat::Gcc) {
+      out += gcc_line(sources, d.loc, severity_label(d.severity), d.message);
+      for (const Related &r : d.related) out += gcc_line(sources, r.loc, "note", r.message);
+      if (!d.hint.empty()) out += gcc_line(sources, d.loc, "note", "hint: " + d.hint);
+      continue;
+    }
+    // One workflow command per diagnostic: the related notes and the hint
+    // are further lines of its message (%0A), so the annotation shows them
+    // together. Everything is printable() first: no raw control byte, and
+    // no newline can end the command early and start another one.
+    std::string message = printable(d.message);
+    for (const Related &r : d.related)
+      message += "\n" + where_printable(sources, r.loc) + ": note: " + printable(r.message);
+    if (!d.hint.empty()) message += "\nhint: " + printable(d.hint);
+    out += std::string("::") + github_command(d.severity) + " " + github_properties(sources, d.loc, repository_root) +
+           "::" + github_escape_data(message) + "\n";
+  }
+  return out;
+}
+
+}  // namespace llp
