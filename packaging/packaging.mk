@@ -15,7 +15,7 @@
 # The logic lives in packaging/*.sh so that tests and ci/ run the same code.
 
 DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base node-typescript
-# tests/suites/75-integrations.sh parses the CI templates with a real YAML parser.
+# tests/suites/77-integrations.sh parses the CI templates with a real YAML parser.
 DEB_PACKAGES += python3-yaml
 # tests/suites/76-container.sh: a real OCI runtime and podman's default seccomp profile.
 DEB_PACKAGES += crun golang-github-containers-common python3

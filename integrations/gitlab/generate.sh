@@ -2,7 +2,7 @@
 # generate.sh: writes landlock.gitlab-ci.yml on stdout. GitLab includes only
 # YAML from another project, so the job carries ../lib/install.sh and
 # ../lib/run.sh verbatim (written to a temporary folder, then run): the
-# scripts stay the one source of truth, and tests/suites/75-integrations.sh
+# scripts stay the one source of truth, and tests/suites/77-integrations.sh
 # fails when the committed template differs from this output.
 #   sh integrations/gitlab/generate.sh >integrations/gitlab/landlock.gitlab-ci.yml
 set -eu

@@ -3,7 +3,7 @@
 # tarball for a CI job, and refuses a tarball whose SHA-256 is not the one
 # the job was given. Plain POSIX sh; used by integrations/github/action.yml
 # and integrations/gitlab/landlock.gitlab-ci.yml, tested by
-# tests/suites/75-integrations.sh.
+# tests/suites/77-integrations.sh.
 #
 # Environment (the action's inputs):
 #   LLR_TARBALL      path, file:// or https:// URL of

@@ -39,7 +39,7 @@ gzip_n() {
 # tarball `make dist` built, where packaging.mk puts it); exits with a SKIP
 # when scdoc (so the tarball) is missing or Landlock does not enforce here,
 # with a FAIL when the tarball was not built. For the suites that run the
-# shipped binaries for real (75-integrations, 76-container).
+# shipped binaries for real (77-integrations, 76-container).
 need_dist_and_landlock() {
   ver=$(cat "$LLR_ROOT/VERSION")
   name=landlock-run-$ver-x86_64-linux-musl
