@@ -17,6 +17,12 @@ rw = [
   { path = "~/.ccache", optional = true, why = "ccache's cache before 4.0, still used when it exists" },
 ]
 )toml"},
+    {"npm", R"toml(# preset:npm: npm's cache and logs, written by every install (an existing ~/.npm).
+version = 1
+rw = [
+  { path = "~/.npm", optional = true, why = "npm's cache (_cacache) and logs (_logs); npm_config_cache unset" },
+]
+)toml"},
     {"pip", R"toml(# preset:pip: pip's cache, where it keeps downloads and the wheels it builds.
 version = 1
 rw = [

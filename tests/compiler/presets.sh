@@ -105,12 +105,41 @@ test_pip() {
   home_stays_read_only pip
 }
 
+# npm: installing a local tarball, offline, fills ~/.npm/_cacache; without
+# the cache npm stops with "Your cache folder contains root-owned files".
+test_npm() {
+  if ! command -v npm >/dev/null; then
+    echo "SKIP preset npm: npm is not installed"; return
+  fi
+  cache=$HOME/.npm
+  rm -rf "$cache" && mkdir -p "$cache"
+  mkdir -p "$T/npm-pkg"
+  printf '{"name":"hello-llr","version":"1.0.0","main":"index.js"}\n' >"$T/npm-pkg/package.json"
+  echo 'module.exports = 1;' >"$T/npm-pkg/index.js"
+  (cd "$T/npm-pkg" && npm pack --silent --pack-destination "$T" >/dev/null 2>&1) || { fail npm "cannot pack the test package"; return; }
+  npm_install() { run_with "$1" npm install --offline --no-audit --no-fund --no-update-notifier "$T/hello-llr-1.0.0.tgz"; }
+  if npm_install '[]'; then
+    fail npm "npm installed without the preset: the test shows nothing"
+  elif grep -q "$cache" "$T/err"; then
+    pass "npm: without the preset, npm cannot write its cache"
+  else
+    fail npm "without the preset: $(head -c 300 "$T/err")"
+  fi
+  if npm_install '["preset:npm"]' && [ -f "$WS/node_modules/hello-llr/index.js" ] && [ -d "$cache/_cacache" ]; then
+    pass "npm: with preset:npm the package lands in the workspace and the cache in ~/.npm"
+  else
+    fail npm "with the preset: $(head -c 300 "$T/err")"
+  fi
+  home_stays_read_only npm
+}
+
 presets=$(sed -n 's/^ *{"\([a-z0-9-]*\)", R"toml(.*/\1/p' "$root/compiler/presets.cpp")
 [ -n "$presets" ] || { fail list "no preset found in compiler/presets.cpp"; exit 0; }
 for p in $presets; do
   case $p in
     ccache) test_ccache ;;
     pip) test_pip ;;
+    npm) test_npm ;;
     *) fail "$p" "no real-tool test in tests/compiler/presets.sh" ;;
   esac
 done
