@@ -37,7 +37,9 @@ $(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: VERSION $(LAUNCHER_
 # Static (glibc and libstdc++ linked in; it calls nothing that needs NSS or
 # dlopen), so the binary in the release tarball runs on any x86_64 Linux: a
 # CI image with another libc (Alpine's musl), a FROM scratch container.
-COMPILER_LDFLAGS := -static
+# No build id: a release's compiler carries nothing but its code (the launcher
+# is linked the same way), and `make audit` reports exactly what is shipped.
+COMPILER_LDFLAGS := -static -Wl,--build-id=none
 $(COMPILER): $(BUILD)/compiler/main.o $(COMPILER_OBJS)
 	$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $@ $^
 

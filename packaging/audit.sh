@@ -1,14 +1,23 @@
 #!/bin/sh
-# audit.sh LAUNCHER SOURCE [COMPILER]: what an auditor checks before trusting
-# the launcher (and, briefly, the compiler that emits its argv). SOURCE is
-# launcher/landlock-run.cpp; the header it includes, ../common/cli_flags.h
-# beside it, is the other file the launcher is compiled from.
+# audit.sh TARBALL SOURCE: what an auditor checks before trusting the launcher
+# (and, briefly, the compiler that emits its argv), on the binaries as shipped
+# in the release TARBALL (make dist). SOURCE is launcher/landlock-run.cpp; the
+# header it includes, ../common/cli_flags.h beside it, is the other file the
+# launcher is compiled from.
 # The syscall list is measured (strace -f of a probe and of a confined run,
-# counted up to the exec of the command) when strace works here, and is
-# always also read from the source (every libc call that is a syscall).
+# counted up to the exec of the command) when strace works here, each with
+# the reason the launcher makes it; and it is always also read from the
+# source (every libc call that is a syscall).
 set -eu
-bin=$1 src=$2 compiler=${3:-}
-[ -x "$bin" ] || { echo "audit: $bin is not built" >&2; exit 1; }
+tarball=$1 src=$2
+[ -f "$tarball" ] || { echo "audit: $tarball is not built (make dist)" >&2; exit 1; }
+shipped=$(mktemp -d)
+trap 'rm -rf "$shipped"' EXIT
+tar -xzf "$tarball" -C "$shipped"
+top=$(find "$shipped" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+bin=$top/bin/landlock-run compiler=$top/bin/landlock-policy
+[ -x "$bin" ] || { echo "audit: $tarball holds no bin/landlock-run" >&2; exit 1; }
+echo "release:        $tarball (sha256 $(sha256sum "$tarball" | cut -d' ' -f1))"
 header=$(dirname "$src")/../common/cli_flags.h
 [ -f "$header" ] || { echo "audit: $header (included by $src) is missing" >&2; exit 1; }
 # The source digest of --version: both files concatenated, in this order
@@ -26,7 +35,7 @@ if [ "$embedded" = "$src_sha" ]; then
 else
   echo "source digest:  MISMATCH: the binary was built from another source ($embedded)"
 fi
-echo "binary:         $bin"
+echo "binary:         bin/landlock-run (as shipped)"
 echo "binary size:    $(stat -c %s "$bin") bytes"
 echo "binary sha256:  $(sha256sum "$bin" | cut -d' ' -f1)"
 echo "file:           $(file -b "$bin")"
@@ -40,6 +49,35 @@ if command -v readelf >/dev/null; then
   needed=$(readelf -d "$bin" 2>/dev/null | grep -c '(NEEDED)' || true)
   echo "interpreter:    $([ "$interp" -eq 0 ] && echo none || echo present) ; shared libraries needed: $needed"
 fi
+
+# Why the launcher makes each syscall (strace's names). A syscall the launcher
+# makes that is not listed here is printed as UNEXPECTED: a finding.
+reason() {
+  case $1 in
+    execve) echo "starts the launcher itself; then replaces it with the command (same PID)" ;;
+    landlock_create_ruleset) echo "asks the kernel's Landlock ABI version; creates the ruleset" ;;
+    landlock_add_rule) echo "adds one rule per --ro/--rw grant and per TCP port" ;;
+    landlock_restrict_self) echo "enforces the ruleset on the launcher, inherited by the command" ;;
+    prctl) echo "PR_SET_NO_NEW_PRIVS, which landlock_restrict_self requires" ;;
+    open | openat) echo "opens each grant's path with O_PATH (the rule's parent_fd); --probe's test file" ;;
+    openat2) echo "opens a grant's path refusing symlinks (--no-symlinks)" ;;
+    fstat | newfstatat | statx) echo "tells a file grant from a folder grant (a file takes file rights only)" ;;
+    close) echo "closes each grant's O_PATH fd once its rule is added; the ruleset fd" ;;
+    close_range) echo "marks inherited fds above 2 close-on-exec (unless --keep-fds)" ;;
+    write | writev) echo "the one error line, --probe's line, --version, --help" ;;
+    fork | clone | clone3 | vfork) echo "--probe: a child restricts itself and tries a denied read" ;;
+    wait4 | waitid) echo "--probe: waits for that child" ;;
+    exit_group | exit) echo "exits (125 on failure; the probe child's verdict)" ;;
+    rt_sigaction | rt_sigprocmask) echo "musl's fork and exit bookkeeping" ;;
+    set_tid_address | arch_prctl | brk | set_robust_list | rseq | prlimit64 | getrandom | mmap | mprotect | munmap)
+      echo "the static C runtime's start-up (musl), before main" ;;
+    ioctl) echo "musl's isatty on stdout (TIOCGWINSZ) before a write" ;;
+    dup2 | dup3) echo "--probe: the child's stderr goes to /dev/null" ;;
+    fcntl) echo "musl's open with O_CLOEXEC sets FD_CLOEXEC once more (for kernels that ignore the flag)" ;;
+    getpid | gettid) echo "musl internals (fork, raise)" ;;
+    *) ;;
+  esac
+}
 
 # Syscalls measured: every line of every pid, until that pid execs the
 # command (its second execve), so the command's own syscalls are not counted.
@@ -58,10 +96,16 @@ if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; the
   {
     measure "$bin" --probe
     measure "$bin" --ro / --rw "$tmp" -- /bin/true
-  } | LC_ALL=C sort | uniq -c | awk '{ printf "  %-26s %s\n", $2, $1 }' >"$tmp/list"
-  echo "syscalls made (strace -f: --probe, then --ro / --rw DIR -- /bin/true, up to the exec):"
-  cat "$tmp/list"
+  } | LC_ALL=C sort | uniq -c >"$tmp/counts"
+  echo "syscalls made (strace -f: --probe, then --ro / --rw DIR -- /bin/true, up to the exec), each with why:"
+  unexplained=0
+  while read -r count name; do
+    why=$(reason "$name")
+    [ -n "$why" ] || { why="UNEXPECTED: no reason on file in packaging/audit.sh"; unexplained=$((unexplained + 1)); }
+    printf '  %-24s %3s  %s\n' "$name" "$count" "$why"
+  done <"$tmp/counts"
   rm -rf "$tmp"
+  [ "$unexplained" -eq 0 ] || echo "syscalls without a reason: $unexplained (each is a finding)"
 else
   echo "syscalls made: strace is unavailable here (see the source list below)"
 fi
@@ -75,8 +119,8 @@ echo "syscall sites in the source:"
     sed -E 's/^[^A-Za-z_]*//; s/\($//'
 } | LC_ALL=C sort | uniq -c | awk '{ printf "  %-26s %s site(s)\n", $2, $1 }'
 
-if [ -n "$compiler" ] && [ -x "$compiler" ]; then
-  echo "compiler:       $compiler"
+if [ -x "$compiler" ]; then
+  echo "compiler:       bin/landlock-policy (as shipped)"
   echo "  version:      $("$compiler" --version)"
   case $("$compiler" --version) in
     *"$src_sha"*) echo "  pinned to:    this launcher source (same digest)" ;;

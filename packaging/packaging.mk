@@ -75,8 +75,9 @@ install-man: $(MAN_PAGES)
 reproducible-check:
 	sh packaging/reproducible-check.sh
 
-audit: $(LAUNCHER) $(POLICY_BIN)
-	@sh packaging/audit.sh $(LAUNCHER) $(LAUNCHER_SRC) $(POLICY_BIN)
+# The audit reads the binaries as shipped: those in the release tarball.
+audit: $(DIST_TARBALL)
+	@sh packaging/audit.sh $(DIST_TARBALL) $(LAUNCHER_SRC)
 
 PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_flags.h \
   LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP)

@@ -94,4 +94,21 @@ if cmp -s "$tarball" "$tmp/again.tar.gz"; then
 else
   echo "FAIL dist-tarball-reproducible: a second archive of the same build differs"
 fi
+# make audit reads the shipped binaries: digest matched, static, every
+# syscall the launcher makes has a reason on file, the compiler stripped and
+# without a build id.
+if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; then
+  audit=$(sh packaging/audit.sh "$tarball" launcher/landlock-run.cpp 2>&1)
+  why=
+  printf '%s\n' "$audit" | grep -q '^source digest:  matches' || why="$why digest not matched;"
+  printf '%s\n' "$audit" | grep -q '^static:         yes' || why="$why not static;"
+  printf '%s\n' "$audit" | grep -q 'UNEXPECTED' && why="$why $(printf '%s\n' "$audit" | grep UNEXPECTED | head -3 | tr '\n' ' ');"
+  printf '%s\n' "$audit" | grep -q '^  landlock_restrict_self ' || why="$why no landlock_restrict_self measured;"
+  printf '%s\n' "$audit" | grep '^  file:' | grep -q 'stripped' || why="$why the compiler is not stripped;"
+  printf '%s\n' "$audit" | grep -q 'BuildID' && why="$why a build id is shipped;"
+  if [ -z "$why" ]; then echo "PASS dist-audit-of-the-shipped-binaries"
+  else echo "FAIL dist-audit-of-the-shipped-binaries:$why"; fi
+else
+  echo "SKIP dist-audit-of-the-shipped-binaries: strace cannot trace here"
+fi
 exit 0
