@@ -6,6 +6,13 @@
 # Parts of the build live beside the code they build (*.mk, included below);
 # this file holds the launcher, the shared flags and the test runner.
 
+# Build on every core unless told otherwise (`make -j1`): a fresh `make check`
+# builds the launcher, the compiler twice (plain and sanitized), the fuzzers,
+# the cross build and the packages before its first test.
+ifeq ($(filter -j% --jobs%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc)
+endif
+
 VERSION := $(shell cat VERSION)
 PREFIX ?= /usr/local
 DESTDIR ?=
