@@ -43,13 +43,13 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
   out += "network: ";
   if (!layer.net.restricted) out += "TCP unrestricted (no [network] restriction)\n";
   else
-    out += "TCP restricted (Landlock ABI 4): connect " +
+    out += "TCP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectTcp)) + "): connect " +
            (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
            (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
   out += "scopes: ";
   if (layer.scopes.empty()) out += "none\n";
   for (size_t i = 0; i < layer.scopes.size(); ++i)
-    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI 6)\n");
+    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope)) + ")\n");
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ std::string explain_text(const CompileResult &r) {
     out += "layer 2 (your policy narrowed by the project's; the kernel enforces both):\n";
     layer_lines(r, p.inner, out);
   }
-  out += "audit: " + (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI 7)"
+  out += "audit: " + (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI " + std::to_string(llr_cli::min_abi(Flag::LogDenials)) + ")"
                                    : std::string("the kernel's default (denials of the command are not logged)")) +
          (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") + "\n";
   if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";

@@ -341,11 +341,11 @@ Plan plan_for(const Options &o, int abi) {
     dropped.add(dropped.len ? ", " : "").add(what);
     return false;
   };
-  if (need(o.restrict_tcp, 4, "tcp")) plan.attr.handled_access_net = kBindTcp | kConnectTcp;
-  if (need(o.scopes & kScopeAbstract, 6, "--scope abstract-unix")) plan.attr.scoped |= kScopeAbstract;
-  if (need(o.scopes & kScopeSignalBit, 6, "--scope signal")) plan.attr.scoped |= kScopeSignalBit;
-  if (need(o.log_denials, 7, "--log-denials")) plan.restrict_flags |= kLogNewExecOn;
-  if (need(o.no_log, 7, "--no-log")) plan.restrict_flags |= kLogSameExecOff;
+  if (need(o.restrict_tcp, min_abi(Flag::RestrictTcp), "tcp")) plan.attr.handled_access_net = kBindTcp | kConnectTcp;
+  if (need(o.scopes & kScopeAbstract, min_abi(Flag::Scope), "--scope abstract-unix")) plan.attr.scoped |= kScopeAbstract;
+  if (need(o.scopes & kScopeSignalBit, min_abi(Flag::Scope), "--scope signal")) plan.attr.scoped |= kScopeSignalBit;
+  if (need(o.log_denials, min_abi(Flag::LogDenials), "--log-denials")) plan.restrict_flags |= kLogNewExecOn;
+  if (need(o.no_log, min_abi(Flag::NoLog), "--no-log")) plan.restrict_flags |= kLogSameExecOff;
   Line &notice = plan.notice;  // what is not enforced is said, never hidden (right before exec)
   notice.add("landlock-run: notice: ");
   if (dropped.len) notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ").add(dropped.buf);

@@ -7,9 +7,12 @@ const [header, out] = process.argv.slice(2);
 const text = fs.readFileSync(header, 'utf8');
 
 const flags = [];
-for (const m of text.matchAll(/\{"(--[a-z-]+)", Flag::([A-Za-z]+), (true|false)\}/g)) {
-  const [, spelling, name, value] = m;
-  flags.push({ name, key: name[0].toLowerCase() + name.slice(1), spelling, takesValue: value === 'true' });
+for (const m of text.matchAll(/\{"(--[a-z-]+)", Flag::([A-Za-z]+), (true|false), (\d+), "([^"]*)"\}/g)) {
+  const [, spelling, name, value, minAbi, means] = m;
+  flags.push({
+    name, key: name[0].toLowerCase() + name.slice(1), spelling, takesValue: value === 'true',
+    minAbi: Number(minAbi), means,
+  });
 }
 const str = (re) => {
   const m = re.exec(text);

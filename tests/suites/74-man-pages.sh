@@ -24,6 +24,21 @@ for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' common/cli_flags.h);
 done
 if [ -z "$missing" ]; then echo "PASS man-landlock-run.1-has-every-flag"; else echo "FAIL man-landlock-run.1-has-every-flag: missing$missing"; fi
 
+# The ABI column of docs/launcher-cli.md's flag table is the table's: each
+# flag that needs an ABI above 1 names exactly the min_abi of cli_flags.h.
+wrong='' checked=0
+abis=$(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::[A-Za-z]*, [a-z]*, \([0-9]*\), ".*/\1=\2/p' common/cli_flags.h)
+for entry in $abis; do
+  flag=${entry%=*} abi=${entry#*=}
+  [ "$abi" -gt 1 ] || continue
+  checked=$((checked + 1))
+  rows=$(grep -- "^| \`$flag" docs/launcher-cli.md)
+  if [ -z "$rows" ]; then wrong="$wrong $flag(no row)"
+  elif printf '%s\n' "$rows" | grep -qv -- "| ABI $abi |\$"; then wrong="$wrong $flag(not ABI $abi)"; fi
+done
+if [ "$checked" -gt 0 ] && [ -z "$wrong" ]; then echo "PASS docs-launcher-cli-abi-column-is-cli_flags-min_abi ($checked flags)"
+else echo "FAIL docs-launcher-cli-abi-column-is-cli_flags-min_abi:${wrong:- no flag with an ABI found}"; fi
+
 policy=$LLR_BUILD/landlock-policy
 if [ -x "$policy" ]; then
   missing=
