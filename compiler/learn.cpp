@@ -492,7 +492,8 @@ class Learner {
 
   // "" when the policy compiles, else its first error.
   std::string compiler_refusal(const std::string &text) const {
-    CompileResult c = o_.compile_text(parent_path(o_.policy_file) + "/learned.toml", text);
+    // A name of its own: never the policy it extends (that would be a cycle).
+    CompileResult c = o_.compile_text(parent_path(o_.policy_file) + "/.learn-check-" + std::to_string(getpid()) + ".toml", text);
     if (c.ok) return {};
     for (const Diagnostic &d : c.diags.all())
       if (d.severity == Severity::Error) return d.message;
