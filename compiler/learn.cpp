@@ -200,12 +200,9 @@ void classify(const CompileResult &r, Finding &f, int error) {
       if (is_within(f.path, c.path) || (!f.path2.empty() && is_within(f.path2, c.path)))
         return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; read-only inside a writable grant (" +
                                          c.written + ": " + c.origin + ")");
-    if (in_folder)
-      for (const std::string &folder : p.carved_folders)
-        if (parent_path(f.path) == folder)
-          return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) +
-                                           "; nothing can be created or removed directly in " + folder +
-                                           ", a folder on the way to a read-only exception");
+    if (in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), parent_path(f.path)) != p.carved_folders.end())
+      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
+                                       parent_path(f.path) + ", a folder on the way to a read-only exception");
     for (const std::string &entry : p.protected_paths) {
       std::string prot = entry.substr(0, entry.find("  ("));
       if (is_within(f.path, prot))
@@ -219,10 +216,8 @@ void classify(const CompileResult &r, Finding &f, int error) {
     case Kind::Write: case Kind::Truncate:
       f.grant = is_dir(f.path) ? f.path : parent_path(f.path), f.access = Access::Rw;
       break;
-    case Kind::Create: case Kind::Remove: f.grant = parent_path(f.path), f.access = Access::Rw; break;
-    case Kind::Across:  // the source's folder lacks rights the destination's has: give it the same
-      f.grant = parent_path(f.path), f.access = Access::Rw;
-      break;
+    // Across: the source's folder lacks rights the destination's has; give it the same.
+    case Kind::Create: case Kind::Remove: case Kind::Across: f.grant = parent_path(f.path), f.access = Access::Rw; break;
     case Kind::Connect: case Kind::Bind: break;
   }
 }
@@ -304,6 +299,7 @@ class Learner {
       kept.findings.push_back(&f);
     }
     std::vector<Suggestion> all;
+    all.reserve(by.size());
     for (auto &[key, s] : by) all.push_back(std::move(s));
     // Each grant alone must compile: what the compiler refuses (a writable
     // grant containing home, a protected path...) is refused on purpose.
@@ -381,10 +377,8 @@ class Learner {
       }
     }
     if (!suggestions_.empty()) {
-      std::vector<const Suggestion *> list;
-      for (const Suggestion &s : suggestions_) list.push_back(&s);
       out += "suggested policy change (paste into " + o_.policy_file + ", or use --write NEW.toml):\n";
-      out += toml_body(list);
+      out += toml_body(pointers());
     }
     return out;
   }
@@ -420,9 +414,7 @@ class Learner {
 
   // --write: compiled first; created, never overwritten. "" or the error.
   std::string write_policy() const {
-    std::vector<const Suggestion *> list;
-    for (const Suggestion &s : suggestions_) list.push_back(&s);
-    std::string text = toml_file(list);
+    std::string text = toml_file(pointers());
     std::string name = o_.write_file;
     if (name.empty() || name[0] != '/') {
       char cwd[PATH_MAX];
@@ -449,6 +441,12 @@ class Learner {
   }
 
  private:
+  std::vector<const Suggestion *> pointers() const {
+    std::vector<const Suggestion *> list(suggestions_.size());
+    std::transform(suggestions_.begin(), suggestions_.end(), list.begin(), [](const Suggestion &s) { return &s; });
+    return list;
+  }
+
   // Whether every layer grants the folder writable already.
   bool writable(const std::string &folder) const {
     const Plan &p = r_.plan;
@@ -484,9 +482,9 @@ class Learner {
       s.toml = std::string("[network] ") + s.section + " = [" + std::to_string(s.port) + "]";
       return true;
     }
-    std::string path, why;
-    if (!toml_string(shown(s.path), path) || !toml_string(why_text(s), why)) return false;
-    s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + why + " }";
+    std::string path, reason;
+    if (!toml_string(shown(s.path), path) || !toml_string(why_text(s), reason)) return false;
+    s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
     return true;
   }
 
@@ -495,9 +493,9 @@ class Learner {
     // A name of its own: never the policy it extends (that would be a cycle).
     CompileResult c = o_.compile_text(parent_path(o_.policy_file) + "/.learn-check-" + std::to_string(getpid()) + ".toml", text);
     if (c.ok) return {};
-    for (const Diagnostic &d : c.diags.all())
-      if (d.severity == Severity::Error) return d.message;
-    return "it does not compile";
+    const auto &all = c.diags.all();
+    auto e = std::find_if(all.begin(), all.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    return e != all.end() ? e->message : "it does not compile";
   }
 
   const CompileResult &r_;

@@ -31,7 +31,7 @@ constexpr long kPage = 4096;
 bool read_string(pid_t pid, uint64_t addr, std::string &out) {
   out.clear();
   if (addr == 0) return false;
-  char buf[kPage];
+  char buf[kPage] = {};
   while (out.size() < PATH_MAX) {
     size_t chunk = static_cast<size_t>(kPage - static_cast<long>(addr % kPage));
     iovec local{buf, chunk}, remote{reinterpret_cast<void *>(addr), chunk};  // NOLINT(performance-no-int-to-ptr)
