@@ -288,6 +288,9 @@ class Learner {
   // Groups the sandbox's denials into the fewest grants, then drops (as
   // refused on purpose) any grant the compiler would refuse.
   void suggest() {
+    // A policy that sets `workspace` cannot be extended (only a main policy
+    // may set it): its grants are then suggested unchecked, and --write refuses.
+    unextendable_ = compiler_refusal(toml_file({}));
     std::map<std::pair<std::string, std::string>, Suggestion> by;
     for (Finding &f : findings_) {
       if (f.cause != Cause::Sandbox) continue;
@@ -307,7 +310,7 @@ class Learner {
     for (Suggestion &s : all) {
       s.optional = s.port < 0 && !exists(s.path);
       if (!render(s)) continue;
-      std::string refusal = compiler_refusal(toml_file({&s}));
+      std::string refusal = unextendable_.empty() ? compiler_refusal(toml_file({&s})) : alone_refusal(s);
       if (refusal.empty()) {
         ok.push_back(s);
         continue;
@@ -378,6 +381,8 @@ class Learner {
     }
     if (!suggestions_.empty()) {
       out += "suggested policy change (paste into " + o_.policy_file + ", or use --write NEW.toml):\n";
+      if (!unextendable_.empty())
+        out += "  (checked alone, not with the policy: --write cannot extend it: " + unextendable_ + ")\n";
       out += toml_body(pointers());
     }
     return out;
@@ -414,6 +419,9 @@ class Learner {
 
   // --write: compiled first; created, never overwritten. "" or the error.
   std::string write_policy() const {
+    if (!unextendable_.empty())
+      return "not written: a policy cannot extend " + o_.policy_file + " (" + unextendable_ +
+             "); paste the suggested lines into it instead";
     std::string text = toml_file(pointers());
     std::string name = o_.write_file;
     if (name.empty() || name[0] != '/') {
@@ -488,6 +496,22 @@ class Learner {
     return true;
   }
 
+  // When the original cannot be extended: the grant in a policy of its own
+  // (the compiler's rules for /, home and the built-in protected paths),
+  // and the original's protected paths, each way.
+  std::string alone_refusal(const Suggestion &s) const {
+    std::string workspace;
+    if (!toml_string(r_.plan.workspace, workspace)) return "the workspace is not UTF-8";
+    std::string refusal =
+        compiler_refusal("version = 1\nmode = \"custom\"\nworkspace = " + workspace + "\n" + toml_body({&s}));
+    if (!refusal.empty() || s.section != "rw") return refusal;
+    for (const std::string &entry : r_.plan.protected_paths) {
+      std::string prot = entry.substr(0, entry.find("  ("));
+      if (is_within(s.path, prot) || is_within(prot, s.path)) return "protected: " + entry;
+    }
+    return {};
+  }
+
   // "" when the policy compiles, else its first error.
   std::string compiler_refusal(const std::string &text) const {
     // A name of its own: never the policy it extends (that would be a cycle).
@@ -504,6 +528,7 @@ class Learner {
   std::vector<Finding> findings_;
   std::map<std::tuple<int, std::string, std::string, long>, size_t> index_;
   std::vector<Suggestion> suggestions_;
+  std::string unextendable_;  // why no policy can extend the original, or ""
 };
 
 bool write_fd(int fd, const std::string &s) {

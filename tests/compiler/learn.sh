@@ -95,6 +95,17 @@ out_is "--write policy: the command's operations succeed" "ok ok ok ok EACCES ok
 learn --write "$T/learned.toml" "$T/p.toml" -- true 2>"$T/err"
 has "--write never overwrites an existing file" "$T/err" "File exists"
 
+# A policy that sets `workspace` cannot be extended: its grants are checked
+# alone (a writable home is still refused) and --write writes nothing.
+printf '%s\n' 'version = 1' 'mode = "workspace-write"' "workspace = \"$WS\"" >"$T/ws-set.toml"
+"$policy_bin" learn --launcher "$launcher" --write "$T/ws-learned.toml" "$T/ws-set.toml" -- \
+  sh -c "\"$op\" write \"$HOME/planted\"; \"$op\" write \"$HOME/.cache/tool/x\"" >"$T/out" 2>"$T/err"
+has "workspace set: the home is refused on purpose" "$T/err" "the compiler refuses the grant rw $HOME: "
+has "workspace set: ~/.cache/tool still suggested" "$T/err" '{ path = "~/.cache/tool", why = "learned: op create" }'
+has "workspace set: --write says why it wrote nothing" "$T/err" "--write not written: a policy cannot extend"
+if [ -e "$T/ws-learned.toml" ]; then fail "workspace set: nothing written" "$T/ws-learned.toml exists"
+else pass "workspace set: nothing written"; fi
+
 # Exit status passthrough, and JSON to --report FILE.
 learn "$T/p.toml" -- sh -c 'exit 7' 2>/dev/null
 rc=$?
