@@ -178,6 +178,12 @@ class Tracer {
         // fork, vfork, clone or exec event: the new tracee reports on its own
       } else if (!(fresh && sig == SIGSTOP)) {
         inject = sig;  // a real signal: delivered as it would be untraced
+        siginfo_t si{};
+        // A stop signal already delivered (a group-stop: no siginfo) is not
+        // delivered again; the tracee resumes (TRACEME cannot keep it stopped).
+        if ((sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
+            ptrace(PTRACE_GETSIGINFO, pid, nullptr, &si) != 0)
+          inject = 0;
       }
       // ESRCH: it died meanwhile; its exit is reported by waitpid.
       (void)ptrace(PTRACE_SYSCALL, pid, nullptr, reinterpret_cast<void *>(static_cast<long>(inject)));  // NOLINT
@@ -253,8 +259,17 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
   r.started = true;
   Tracer t;
   t.result = std::move(r);
+  // Like a shell waiting for its job: ^C and ^\ reach the command (same
+  // process group), and the tracer stays to report what happened.
+  struct sigaction ignore {}, old_int {}, old_quit {};
+  ignore.sa_handler = SIG_IGN;
+  bool ignored = sigaction(SIGINT, &ignore, &old_int) == 0 && sigaction(SIGQUIT, &ignore, &old_quit) == 0;
   (void)ptrace(PTRACE_SYSCALL, child, nullptr, nullptr);
   t.loop(child);
+  if (ignored) {
+    (void)sigaction(SIGINT, &old_int, nullptr);
+    (void)sigaction(SIGQUIT, &old_quit, nullptr);
+  }
   // The child reports an exec failure (after the SIGSTOP) on the pipe.
   int why[2] = {0, 0};
   if (read(report[0], why, sizeof why) == static_cast<ssize_t>(sizeof why) && why[0] == 3)
