@@ -73,6 +73,11 @@ bool is_dir(const std::string &p) {
   return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool is_device(const std::string &p) {
+  struct stat st {};
+  return stat(p.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
+}
+
 // The path with its folder canonical (the last component as named: removing
 // or creating a symlink acts on the link), or wholly canonical when follow.
 std::string canon(const std::string &p, bool follow) {
@@ -210,6 +215,11 @@ void classify(const CompileResult &r, Finding &f, int error) {
     }
   }
   set(Cause::Sandbox, {});
+  if (is_device(f.path) && (f.kind == Kind::Read || f.kind == Kind::Write || f.kind == Kind::Truncate)) {
+    f.grant = f.path;  // /dev/tty, not all of /dev
+    f.access = f.kind == Kind::Read ? Access::Ro : Access::Rw;
+    return;
+  }
   switch (f.kind) {
     case Kind::List: f.grant = f.path, f.access = Access::Ro; break;
     case Kind::Read: case Kind::Execute: f.grant = parent_path(f.path), f.access = Access::Ro; break;

@@ -95,6 +95,11 @@ out_is "--write policy: the command's operations succeed" "ok ok ok ok EACCES ok
 learn --write "$T/learned.toml" "$T/p.toml" -- true 2>"$T/err"
 has "--write never overwrites an existing file" "$T/err" "File exists"
 
+# A device is granted alone, never its whole folder (/dev).
+learn "$T/p.toml" -- "$op" write /dev/zero >"$T/out" 2>"$T/err"
+has "device: the device itself is suggested" "$T/err" '{ path = "/dev/zero", why = "learned: op write" }'
+hasnt "device: not all of /dev" "$T/err" '{ path = "/dev",'
+
 # A policy that sets `workspace` cannot be extended: its grants are checked
 # alone (a writable home is still refused) and --write writes nothing.
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' "workspace = \"$WS\"" >"$T/ws-set.toml"
