@@ -274,6 +274,26 @@ struct Suggestion {
   std::string toml;  // the line to paste
 };
 
+// Creates path (flags: O_EXCL or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
+std::string create_file(const std::string &path, int flags, const std::string &text) {
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+  if (fd < 0) return std::strerror(errno);
+  FILE *f = fdopen(fd, "w");
+  if (!f) {
+    int e = errno;
+    close(fd);
+    return std::strerror(e);
+  }
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  int e = errno;
+  if (std::fclose(f) != 0 && ok) ok = false, e = errno;
+  return ok ? std::string() : std::strerror(e);
+}
+
+bool to_stderr(const std::string &text) {
+  return std::fwrite(text.data(), 1, text.size(), stderr) == text.size() && std::fflush(stderr) == 0;
+}
+
 class Learner {
  public:
   Learner(const CompileResult &r, const LearnOptions &o) : r_(r), o_(o) {
@@ -441,20 +461,9 @@ class Learner {
     }
     CompileResult c = o_.compile_text(name, text);
     if (!c.ok) return "the learned policy does not compile, not written:\n" + c.rendered();
-    int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) return o_.write_file + ": " + std::strerror(errno);
-    size_t done = 0;
-    while (done < text.size()) {
-      ssize_t n = write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        int e = errno;
-        close(fd);
-        return o_.write_file + ": " + std::strerror(e);
-      }
-      done += static_cast<size_t>(n);
-    }
-    if (close(fd) != 0) return o_.write_file + ": " + std::strerror(errno);
+    // O_EXCL: never overwrite (nor follow a planted symlink).
+    std::string e = create_file(name, O_EXCL, text);
+    if (!e.empty()) return o_.write_file + ": " + e;
     return {};
   }
 
@@ -541,17 +550,6 @@ class Learner {
   std::string unextendable_;  // why no policy can extend the original, or ""
 };
 
-bool write_fd(int fd, const std::string &s) {
-  size_t done = 0;
-  while (done < s.size()) {
-    ssize_t n = write(fd, s.data() + done, s.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
 }  // namespace
 
 int learn(const CompileResult &compiled, const LearnOptions &o) {
@@ -567,15 +565,13 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
   bool ok = true;
   if (o.format == "json") {
     std::string report = l.json_report(t);
-    if (o.report_file.empty()) ok = write_fd(2, report);
-    else {
-      int fd = open(o.report_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-      ok = fd >= 0 && write_fd(fd, report);
-      if (fd >= 0 && close(fd) != 0) ok = false;
-      if (!ok) std::fprintf(stderr, "landlock-policy: learn: --report %s: %s\n", printable(o.report_file).c_str(), std::strerror(errno));
+    if (o.report_file.empty()) ok = to_stderr(report);
+    else if (std::string e = create_file(o.report_file, O_TRUNC | O_NOFOLLOW, report); !e.empty()) {
+      std::fprintf(stderr, "landlock-policy: learn: --report %s: %s\n", printable(o.report_file).c_str(), e.c_str());
+      ok = false;
     }
   } else {
-    ok = write_fd(2, printable_lines(l.text_report(t)));
+    ok = to_stderr(printable_lines(l.text_report(t)));
   }
   if (!o.write_file.empty()) {
     std::string e = l.write_policy();
