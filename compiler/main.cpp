@@ -19,6 +19,7 @@
 #include "emit.h"
 #include "explain.h"
 #include "launcher_check.h"
+#include "learn.h"
 #include "paths.h"
 #include "read.h"
 #include "starter.h"
@@ -50,6 +51,8 @@ constexpr char kUsageText[] =
     "       landlock-policy explain [OPTION]... POLICY.toml\n"
     "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
     "       landlock-policy init    --mode read-only|workspace-write|custom [FILE]\n"
+    "       landlock-policy learn   [--format text|json] [--report FILE] [--write NEW.toml] [OPTION]...\n"
+    "                               POLICY.toml -- COMMAND [ARG]...\n"
     "       landlock-policy --version | --help\n\n"
     "Options:\n"
     "  --profile NAME       apply [profiles.NAME]\n"
@@ -68,6 +71,10 @@ constexpr char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
+    "learn runs the command as exec does, traced with ptrace, then reports on stderr\n"
+    "what the sandbox denied and the grants to add (--format json: to --report FILE,\n"
+    "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
+    "Its exit status is the command's.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: docs/policy-format.md\n";
 
@@ -100,6 +107,7 @@ struct Cli {
   std::vector<std::string> files;  // positional arguments before "--"
   std::vector<std::string> command;
   std::string format, mode;
+  std::string write_file, report_file;  // learn --write NEW.toml, --report FILE
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   CompileOptions options;
@@ -120,7 +128,13 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       break;
     }
     std::string v;
-    if (a == "--format") {
+    if (a == "--format" && cli.subcommand == "learn") {
+      if (!value(cli.format) || (cli.format != "text" && cli.format != "json")) return "--format needs text or json";
+    } else if (a == "--write" && cli.subcommand == "learn") {
+      if (!value(cli.write_file) || cli.write_file.empty()) return "--write needs a NEW.toml";
+    } else if (a == "--report" && cli.subcommand == "learn") {
+      if (!value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
+    } else if (a == "--format") {
       if (!value(cli.format)) return "--format needs shell, json or nul";
       if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
         return "--format " + cli.format + ": expected shell, json or nul";
@@ -239,6 +253,29 @@ int cmd_exec(const Cli &cli) {
   return e == ENOENT ? 127 : 126;
 }
 
+int cmd_learn(const Cli &cli) {
+  if (cli.files.size() != 1) return usage("learn takes exactly one POLICY.toml");
+  if (cli.command.empty()) return usage("learn needs -- COMMAND [ARG]...");
+  if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
+  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  if (finish(cli, r) != kOk) return kInvalid;
+  LearnOptions lo;
+  CompileOptions base = base_options(cli);
+  lo.policy_file = canonical_or_lexical(lexical_normalize(join_path(base.cwd, cli.files[0])));
+  lo.format = cli.format.empty() ? "text" : cli.format;
+  lo.write_file = cli.write_file;
+  lo.report_file = cli.report_file;
+  auto home = base.env.find("HOME");
+  if (home != base.env.end()) lo.home = home->second;
+  lo.compile_text = [&cli](const std::string &name, const std::string &text) {
+    CompileOptions o = base_options(cli);
+    o.policy_name = name;
+    o.policy_text = text;
+    return compile(o);
+  };
+  return learn(r, lo);
+}
+
 int cmd_check(const Cli &cli) {
   if (cli.files.empty()) return usage("check takes at least one POLICY.toml");
   if (!cli.command.empty()) return usage("check takes no COMMAND");
@@ -302,8 +339,9 @@ int run(int argc, char **argv) {
   if (sub == "explain") return cmd_explain(cli);
   if (sub == "why") return cmd_why(cli);
   if (sub == "init") return cmd_init(cli);
+  if (sub == "learn") return cmd_learn(cli);
   return usage("unknown subcommand " + sub + "; " +
-               suggestion(sub, {"argv", "exec", "check", "explain", "why", "init"}));
+               suggestion(sub, {"argv", "exec", "check", "explain", "why", "init", "learn"}));
 }
 
 }  // namespace

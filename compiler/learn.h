@@ -1,0 +1,30 @@
+// `landlock-policy learn`: runs a compiled policy's argv under ptrace
+// (learn_trace.h), sorts what failed into the sandbox's denials, refusals on
+// purpose (hidden, protected, carved) and ordinary file permissions, prints
+// a report with the smallest grants to add, and can write them as a policy
+// that extends the original. docs/policy-format.md, "Learning a policy".
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "compile.h"
+
+namespace llp {
+
+struct LearnOptions {
+  std::string policy_file;  // absolute: what --write extends
+  std::string format = "text";  // text (stderr) or json (--report FILE, else stderr)
+  std::string write_file;   // --write NEW.toml: created, never overwritten
+  std::string report_file;  // --report FILE
+  std::string home;         // $HOME, to print ~/ paths
+  // Compiles a policy text as the original was compiled (same options).
+  std::function<CompileResult(const std::string &name, const std::string &text)> compile_text;
+};
+
+// Runs compiled.argv traced; returns the command's exit status (128+N when
+// killed by signal N), 126 when it could not be traced, and 1 when the
+// command succeeded but the report or --write could not be written.
+int learn(const CompileResult &compiled, const LearnOptions &options);
+
+}  // namespace llp

@@ -1,0 +1,281 @@
+#include "learn_trace.h"
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <map>
+#include <netinet/in.h>
+#include <set>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "paths.h"
+
+namespace llp {
+
+namespace {
+
+using learn_arch::Call;
+
+constexpr long kPage = 4096;
+
+// Reads a NUL-terminated string of at most PATH_MAX bytes from the tracee,
+// page by page so that a string ending just before an unmapped page reads.
+bool read_string(pid_t pid, uint64_t addr, std::string &out) {
+  out.clear();
+  if (addr == 0) return false;
+  char buf[kPage] = {};
+  while (out.size() < PATH_MAX) {
+    size_t chunk = static_cast<size_t>(kPage - static_cast<long>(addr % kPage));
+    iovec local{buf, chunk}, remote{reinterpret_cast<void *>(addr), chunk};  // NOLINT(performance-no-int-to-ptr)
+    ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+    if (n <= 0) return false;
+    const char *end = static_cast<const char *>(std::memchr(buf, 0, static_cast<size_t>(n)));
+    if (end) {
+      out.append(buf, static_cast<size_t>(end - buf));
+      return true;
+    }
+    out.append(buf, static_cast<size_t>(n));
+    addr += static_cast<uint64_t>(n);
+  }
+  return false;  // longer than PATH_MAX: the call failed with ENAMETOOLONG anyway
+}
+
+bool read_bytes(pid_t pid, uint64_t addr, void *dst, size_t len) {
+  iovec local{dst, len}, remote{reinterpret_cast<void *>(addr), len};  // NOLINT(performance-no-int-to-ptr)
+  return addr != 0 && process_vm_readv(pid, &local, 1, &remote, 1, 0) == static_cast<ssize_t>(len);
+}
+
+std::string read_link(const std::string &link) {
+  char buf[PATH_MAX];
+  ssize_t n = readlink(link.c_str(), buf, sizeof buf);
+  if (n <= 0 || n >= static_cast<ssize_t>(sizeof buf)) return {};
+  return std::string(buf, static_cast<size_t>(n));
+}
+
+// The absolute path a (dirfd, path) pair names in the tracee: "" when the
+// base cannot be read (the fd was closed, the process is gone).
+std::string absolute_in(pid_t pid, uint64_t dirfd, const std::string &path) {
+  if (!path.empty() && path[0] == '/') return lexical_normalize(path);
+  int fd = static_cast<int>(dirfd);
+  std::string base = read_link("/proc/" + std::to_string(pid) + (fd == AT_FDCWD ? std::string("/cwd") : "/fd/" + std::to_string(fd)));
+  if (base.empty() || base[0] != '/') return {};
+  return lexical_normalize(path.empty() ? base : base + "/" + path);
+}
+
+struct Entry {
+  uint64_t nr = 0;
+  uint64_t args[6] = {};
+  bool native = false;  // the tracee's architecture is the one learn_arch.h knows
+};
+
+// The path argument at index i, resolved against the dirfd at index d (-1: cwd).
+std::string path_arg(pid_t pid, const Entry &e, int d, int i) {
+  std::string p;
+  if (!read_string(pid, e.args[i], p)) return {};
+  return absolute_in(pid, d < 0 ? static_cast<uint64_t>(AT_FDCWD) : e.args[d], p);
+}
+
+long port_arg(pid_t pid, const Entry &e) {
+  sockaddr_storage sa{};
+  size_t len = std::min<size_t>(e.args[2], sizeof sa);
+  if (len < sizeof(sockaddr_in) || !read_bytes(pid, e.args[1], &sa, len)) return -1;
+  if (sa.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in *>(&sa)->sin_port);  // NOLINT
+  if (sa.ss_family == AF_INET6 && len >= sizeof(sockaddr_in6))
+    return ntohs(reinterpret_cast<const sockaddr_in6 *>(&sa)->sin6_port);  // NOLINT
+  return -1;
+}
+
+// Fills d from the failed call; false when it is not one learn reports.
+bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
+  d.call = learn_arch::call_of(e.nr);
+  switch (d.call) {
+    case Call::Other: return false;
+    case Call::Open: d.path = path_arg(pid, e, -1, 0), d.flags = e.args[1]; break;
+    case Call::Creat: d.path = path_arg(pid, e, -1, 0), d.flags = O_CREAT | O_WRONLY | O_TRUNC; break;
+    case Call::Openat: d.path = path_arg(pid, e, 0, 1), d.flags = e.args[2]; break;
+    case Call::Openat2: {
+      uint64_t how_flags = 0;  // struct open_how starts with the flags
+      if (!read_bytes(pid, e.args[2], &how_flags, sizeof how_flags)) return false;
+      d.path = path_arg(pid, e, 0, 1), d.flags = how_flags;
+      break;
+    }
+    case Call::Execve: d.path = path_arg(pid, e, -1, 0); break;
+    case Call::Execveat: d.path = path_arg(pid, e, 0, 1); break;
+    case Call::Mkdir: case Call::Mknod: case Call::Unlink: case Call::Rmdir: case Call::Truncate:
+      d.path = path_arg(pid, e, -1, 0);
+      d.flags = d.call == Call::Rmdir ? AT_REMOVEDIR : 0;
+      break;
+    case Call::Mkdirat: case Call::Mknodat: d.path = path_arg(pid, e, 0, 1); break;
+    case Call::Unlinkat: d.path = path_arg(pid, e, 0, 1), d.flags = e.args[2] & AT_REMOVEDIR; break;
+    case Call::Rename: case Call::Link: d.path = path_arg(pid, e, -1, 0), d.path2 = path_arg(pid, e, -1, 1); break;
+    case Call::Renameat: case Call::Renameat2: case Call::Linkat:
+      d.path = path_arg(pid, e, 0, 1), d.path2 = path_arg(pid, e, 2, 3);
+      break;
+    case Call::Symlink: d.path = path_arg(pid, e, -1, 1); break;
+    case Call::Symlinkat: d.path = path_arg(pid, e, 1, 2); break;
+    case Call::Connect: case Call::Bind:
+      d.port = port_arg(pid, e);
+      return d.port >= 0;
+  }
+  return !d.path.empty();
+}
+
+class Tracer {
+ public:
+  TraceResult result;
+
+  void syscall_stop(pid_t pid) {
+    learn_arch::SyscallInfo info{};
+    if (ptrace(static_cast<__ptrace_request>(learn_arch::kGetSyscallInfo), pid, sizeof info, &info) <= 0) return;
+    if (info.op == learn_arch::kInfoEntry) {
+      Entry &e = entries_[pid];
+      e.nr = info.entry.nr;
+      std::copy(std::begin(info.entry.args), std::end(info.entry.args), std::begin(e.args));
+      e.native = info.arch == learn_arch::kAuditArch;
+      return;
+    }
+    if (info.op != learn_arch::kInfoExit) return;
+    auto it = entries_.find(pid);
+    if (it == entries_.end()) return;
+    Entry e = it->second;
+    entries_.erase(it);
+    long err = info.exit.is_error ? -info.exit.rval : 0;
+    if (!e.native || (err != EACCES && err != EPERM && err != EXDEV)) return;
+    TracedDenial d;
+    d.error = static_cast<int>(err);
+    if (!describe(pid, e, d)) return;
+    d.program = read_link("/proc/" + std::to_string(pid) + "/exe");
+    result.denials.push_back(std::move(d));
+  }
+
+  // Waits for every traced process; first is the one whose status counts.
+  void loop(pid_t first) {
+    for (;;) {
+      int st = 0;
+      pid_t pid = waitpid(-1, &st, __WALL);
+      if (pid < 0) {
+        if (errno == EINTR) continue;
+        return;  // ECHILD: nothing left to trace
+      }
+      if (WIFEXITED(st) || WIFSIGNALED(st)) {
+        if (pid == first) result.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        entries_.erase(pid);
+        continue;
+      }
+      if (!WIFSTOPPED(st)) continue;
+      int sig = WSTOPSIG(st), inject = 0;
+      bool fresh = seen_.insert(pid).second;
+      if (sig == (SIGTRAP | 0x80)) syscall_stop(pid);
+      else if (st >> 16 != 0) {
+        // fork, vfork, clone or exec event: the new tracee reports on its own
+      } else if (!(fresh && sig == SIGSTOP)) {
+        inject = sig;  // a real signal: delivered as it would be untraced
+        siginfo_t si{};
+        // A stop signal already delivered (a group-stop: no siginfo) is not
+        // delivered again; the tracee resumes (TRACEME cannot keep it stopped).
+        if ((sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) &&
+            ptrace(PTRACE_GETSIGINFO, pid, nullptr, &si) != 0)
+          inject = 0;
+      }
+      // ESRCH: it died meanwhile; its exit is reported by waitpid.
+      (void)ptrace(PTRACE_SYSCALL, pid, nullptr, reinterpret_cast<void *>(static_cast<long>(inject)));  // NOLINT
+    }
+  }
+
+ private:
+  std::map<pid_t, Entry> entries_;
+  std::set<pid_t> seen_;
+};
+
+}  // namespace
+
+TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
+  TraceResult r;
+  if (argv.empty()) {
+    r.error = "nothing to run";
+    return r;
+  }
+  std::vector<char *> args(argv.size() + 1, nullptr);
+  std::transform(argv.begin(), argv.end(), args.begin(),
+                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    r.error = std::string("pipe: ") + std::strerror(errno);
+    return r;
+  }
+  pid_t child = fork();
+  if (child < 0) {
+    r.error = std::string("fork: ") + std::strerror(errno);
+    close(report[0]);
+    close(report[1]);
+    return r;
+  }
+  if (child == 0) {
+    // The child: [stage, errno] on the pipe if anything fails before exec.
+    int why[2] = {0, 0};
+    if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) why[0] = 1, why[1] = errno;
+    else if (raise(SIGSTOP) != 0) why[0] = 2, why[1] = errno;
+    else {
+      if (search) execvp(args[0], args.data());
+      else execv(args[0], args.data());
+      why[0] = 3, why[1] = errno;
+    }
+    (void)!write(report[1], why, sizeof why);
+    _exit(why[0] == 3 && why[1] == ENOENT ? 127 : 126);
+  }
+  close(report[1]);
+  int st = 0;
+  pid_t w;
+  do w = waitpid(child, &st, 0);
+  while (w < 0 && errno == EINTR);
+  if (w != child || !WIFSTOPPED(st)) {
+    int why[2] = {0, 0};
+    ssize_t n = read(report[0], why, sizeof why);
+    close(report[0]);
+    r.error = n == static_cast<ssize_t>(sizeof why) && why[0] == 1
+                  ? std::string("ptrace is not permitted here (PTRACE_TRACEME: ") + std::strerror(why[1]) +
+                        "; see kernel.yama.ptrace_scope)"
+                  : std::string("the traced child did not start");
+    if (w == child && WIFEXITED(st)) r.status = WEXITSTATUS(st);
+    return r;
+  }
+  long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
+              PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL;
+  if (ptrace(PTRACE_SETOPTIONS, child, nullptr, reinterpret_cast<void *>(opts)) != 0) {  // NOLINT
+    r.error = std::string("PTRACE_SETOPTIONS: ") + std::strerror(errno);
+    kill(child, SIGKILL);
+    waitpid(child, &st, 0);
+    close(report[0]);
+    return r;
+  }
+  r.started = true;
+  Tracer t;
+  t.result = std::move(r);
+  // Like a shell waiting for its job: ^C and ^\ reach the command (same
+  // process group), and the tracer stays to report what happened.
+  struct sigaction ignore {}, old_int {}, old_quit {};
+  ignore.sa_handler = SIG_IGN;
+  bool ignored = sigaction(SIGINT, &ignore, &old_int) == 0 && sigaction(SIGQUIT, &ignore, &old_quit) == 0;
+  (void)ptrace(PTRACE_SYSCALL, child, nullptr, nullptr);
+  t.loop(child);
+  if (ignored) {
+    (void)sigaction(SIGINT, &old_int, nullptr);
+    (void)sigaction(SIGQUIT, &old_quit, nullptr);
+  }
+  // The child reports an exec failure (after the SIGSTOP) on the pipe.
+  int why[2] = {0, 0};
+  if (read(report[0], why, sizeof why) == static_cast<ssize_t>(sizeof why) && why[0] == 3)
+    t.result.error = std::string("exec ") + argv[0] + ": " + std::strerror(why[1]);
+  close(report[0]);
+  return t.result;
+}
+
+}  // namespace llp

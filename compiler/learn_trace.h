@@ -1,0 +1,37 @@
+// The ptrace half of `landlock-policy learn`: runs an argv (the launcher's)
+// traced, follows every process and thread it starts, and records each file
+// or socket system call that failed with EACCES, EPERM or EXDEV. The tracer
+// only reads (registers through PTRACE_GET_SYSCALL_INFO, memory through
+// process_vm_readv, /proc/PID/{cwd,fd,exe}); it never changes a system
+// call, so the command is allowed exactly what it would be under `exec`.
+#pragma once
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+#include "learn_arch.h"
+
+namespace llp {
+
+struct TracedDenial {
+  learn_arch::Call call = learn_arch::Call::Other;
+  int error = 0;        // EACCES, EPERM or EXDEV
+  std::string path;     // absolute (dirfd and cwd applied), lexical; "" for sockets
+  std::string path2;    // rename/link: the new name
+  uint64_t flags = 0;   // open: the O_ flags; unlinkat: AT_REMOVEDIR
+  long port = -1;       // connect/bind: the TCP port (AF_INET/AF_INET6), else -1
+  std::string program;  // /proc/PID/exe when the call failed
+};
+
+struct TraceResult {
+  bool started = false;  // false: ptrace or fork failed; error says why
+  std::string error;
+  int status = 0;  // the first process's exit status (128+N when killed by signal N)
+  std::vector<TracedDenial> denials;
+};
+
+// Runs argv[0] (an absolute path when search is false, else looked up in
+// PATH) with argv, traced until every traced process has ended.
+TraceResult trace_run(const std::vector<std::string> &argv, bool search);
+
+}  // namespace llp

@@ -1,0 +1,166 @@
+#!/bin/sh
+# landlock-policy learn (the ptrace way) end to end on this kernel: denials
+# are recorded, sorted (the sandbox / refused on purpose / not the sandbox)
+# and turned into grants; the --write policy then runs the same command with
+# no sandbox denial. Usage: learn.sh POLICY_BIN LAUNCHER OP [LABEL]
+# As root it runs every scenario as root, then again as uid 65534 (setpriv),
+# with copies of the binaries that user can run; the chmod 000 scenario runs
+# only unprivileged (root bypasses file permissions).
+set -u
+policy_bin=$1 launcher=$2 op=$3 label=${4:-}
+root=${LLR_ROOT:?}
+# shellcheck source=tests/compiler/env.sh
+. "$root/tests/compiler/env.sh"
+
+name() { echo "compiler-learn${label:+ ($label)} $1"; }
+pass() { echo "PASS $(name "$1")"; }
+fail() { echo "FAIL $(name "$1"): $2"; }
+skip() { echo "SKIP $(name "$1"): $2"; }
+# has NAME FILE TEXT: FILE contains TEXT (hasnt: does not).
+has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 900 "$2" | tr '\n' '|')"; fi; }
+hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 900 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
+# out_is NAME WANT: the command's stdout, lines joined by spaces, is WANT.
+out_is() {
+  got=$(tr '\n' ' ' <"$T/out")
+  if [ "$got" = "$2" ]; then pass "$1"; else fail "$1" "got '$got', want '$2' ($(head -c 400 "$T/err" | tr '\n' '|'))"; fi
+}
+
+probe=$("$launcher" --probe 2>&1)
+abi=$(echo "$probe" | sed -n 's/.* abi=\([0-9]*\).*/\1/p')
+if ! echo "$probe" | grep -q 'enforcement=\(full\|partial\)'; then
+  skip all "Landlock does not enforce on this kernel ($probe)"
+  exit 0
+fi
+
+bindir=$(dirname "$op")
+printf '%s\n' 'version = 1' 'mode = "custom"' \
+  "ro = [\"/usr\", \"/etc\", \"$bindir\", \"\${env.LLR_TEST_ROOT}/data/a\"]" \
+  'rw = ["${WORKSPACE}", "/dev/null"]' 'hide = ["~/.ssh"]' >"$T/p.toml"
+learn() { "$policy_bin" learn --launcher "$launcher" --set workspace="$WS" "$@"; }
+
+# ptrace may be forbidden (kernel.yama.ptrace_scope=3, a seccomp profile).
+learn "$T/p.toml" -- "$op" read /etc/hostname >/dev/null 2>"$T/probe.err"
+if grep -q 'ptrace is not permitted' "$T/probe.err"; then
+  skip all "$(grep 'ptrace is not permitted' "$T/probe.err")"
+  exit 0
+fi
+
+# The build-like command: a cache under ~/.cache/tool, a helper run from an
+# ungranted folder, a hard link from a read-only grant into the workspace
+# (Landlock: EXDEV), a hidden secret. Its stdout stays its own.
+mkdir -p "$HOME/.cache/tool" "$T/tools"
+cp "$op" "$T/tools/helper"
+printf '%s\n' "\"$op\" write \"$HOME/.cache/tool/obj.o\"" \
+  "\"$op\" mkdir \"$HOME/.cache/tool/d\"" \
+  "\"$op\" exec \"$T/tools/helper\" read /etc/hostname" \
+  "\"$op\" link \"$T/data/a/f\" \"$WS/f-link\"" \
+  "\"$op\" read \"$HOME/.ssh/id_ed25519\"" \
+  "\"$op\" write \"$WS/out.o\"" >"$T/build.sh"
+build=$(cat "$T/build.sh")  # run as sh -c: the sandbox does not grant $T
+learn "$T/p.toml" -- sh -c "$build" >"$T/out" 2>"$T/err"
+rc=$?
+out_is "the command's own stdout is untouched" "EACCES EACCES EACCES EXDEV EACCES ok "
+if [ "$rc" = 0 ]; then pass "exit status is the command's (0)"; else fail "exit status is the command's (0)" "got $rc"; fi
+has "the report says the ptrace way" "$T/err" "landlock-policy learn (ptrace)"
+has "cache: create under ~/.cache/tool denied" "$T/err" "create $HOME/.cache/tool/obj.o"
+has "cache: ~/.cache/tool suggested rw" "$T/err" '{ path = "~/.cache/tool", why = "learned: op create" }'
+has "exec: execute from an ungranted folder denied" "$T/err" "execute $T/tools/helper"
+has "exec: the folder suggested ro" "$T/err" "{ path = \"$T/tools\", why = \"learned: op execute\" }"
+has "link across two grants (EXDEV) reported" "$T/err" "rename/link across $T/data/a/f -> $WS/f-link"
+has "link across: the source folder suggested rw" "$T/err" \
+  "{ path = \"$T/data/a\", why = \"learned: op rename/link across\" }"
+has "hidden secret: refused on purpose, with why's words" "$T/err" \
+  "$HOME/.ssh/id_ed25519: denied: hidden (~/.ssh: hide list)"
+hasnt "hidden secret: never suggested" "$T/err" '.ssh",'
+hasnt "an allowed write is not reported" "$T/err" "out.o"
+
+# A rename fails as a whole: only the half no grant allows is reported
+# (the source's grant is read-only, so removing it there is what failed).
+learn "$T/p.toml" -- "$op" rename "$T/data/a/f" "$WS/moved" >"$T/out" 2>"$T/err"
+has "rename: the removal half is reported" "$T/err" "remove $T/data/a/f"
+hasnt "rename: the allowed half is not reported" "$T/err" "create $WS/moved"
+
+# --write: a policy extending the original with the grants; it compiles and
+# the same command then runs with no sandbox denial.
+learn --write "$T/learned.toml" "$T/p.toml" -- sh -c "$build" >/dev/null 2>"$T/err"
+if [ -f "$T/learned.toml" ]; then pass "--write wrote the policy"
+else fail "--write wrote the policy" "$(head -c 400 "$T/err" | tr '\n' '|')"; fi
+has "--write: it extends the original by its absolute path" "$T/learned.toml" "extends = [\"$T/p.toml\"]"
+has "--write: grants carry why = learned" "$T/learned.toml" 'why = "learned: op create"'
+hasnt "--write: the secret is not granted" "$T/learned.toml" ".ssh"
+rm -f "$WS/f-link"
+learn "$T/learned.toml" -- sh -c "$build" >"$T/out" 2>"$T/err"
+has "--write policy: the same command gets no sandbox denial" "$T/err" "; 0 denied by the sandbox, 1 refused on purpose"
+out_is "--write policy: the command's operations succeed" "ok ok ok ok EACCES ok "
+learn --write "$T/learned.toml" "$T/p.toml" -- true 2>"$T/err"
+has "--write never overwrites an existing file" "$T/err" "File exists"
+
+# A device is granted alone, never its whole folder (/dev).
+learn "$T/p.toml" -- "$op" write /dev/zero >"$T/out" 2>"$T/err"
+has "device: the device itself is suggested" "$T/err" '{ path = "/dev/zero", why = "learned: op write" }'
+hasnt "device: not all of /dev" "$T/err" '{ path = "/dev",'
+
+# A policy that sets `workspace` cannot be extended: its grants are checked
+# alone (a writable home is still refused) and --write writes nothing.
+printf '%s\n' 'version = 1' 'mode = "workspace-write"' "workspace = \"$WS\"" >"$T/ws-set.toml"
+"$policy_bin" learn --launcher "$launcher" --write "$T/ws-learned.toml" "$T/ws-set.toml" -- \
+  sh -c "\"$op\" write \"$HOME/planted\"; \"$op\" write \"$HOME/.cache/tool/x\"" >"$T/out" 2>"$T/err"
+has "workspace set: the home is refused on purpose" "$T/err" "the compiler refuses the grant rw $HOME: "
+has "workspace set: ~/.cache/tool still suggested" "$T/err" '{ path = "~/.cache/tool", why = "learned: op create" }'
+has "workspace set: --write says why it wrote nothing" "$T/err" "--write not written: a policy cannot extend"
+if [ -e "$T/ws-learned.toml" ]; then fail "workspace set: nothing written" "$T/ws-learned.toml exists"
+else pass "workspace set: nothing written"; fi
+
+# Exit status passthrough, and JSON to --report FILE.
+learn "$T/p.toml" -- sh -c 'exit 7' 2>/dev/null
+rc=$?
+if [ "$rc" = 7 ]; then pass "exit status is the command's (7)"; else fail "exit status is the command's (7)" "got $rc"; fi
+learn --format json --report "$T/report.json" "$T/p.toml" -- "$op" exec "$T/tools/helper" >"$T/out" 2>"$T/err"
+has "json: the method" "$T/report.json" '"method": "ptrace"'
+has "json: one denial" "$T/report.json" \
+  "{\"cause\": \"sandbox\", \"access\": \"execute\", \"path\": \"$T/tools/helper\", \"count\": 1"
+has "json: one suggestion" "$T/report.json" "{\"section\": \"ro\", \"path\": \"$T/tools\", \"optional\": false"
+out_is "json: the command's stdout is its own" "EACCES "
+
+# TCP: a connect to an ungranted loopback port (Landlock ABI 4).
+if [ "${abi:-0}" -ge 4 ]; then
+  printf '%s\n' 'version = 1' "extends = [\"$T/p.toml\"]" '[network]' 'connect = [1]' >"$T/net.toml"
+  learn "$T/net.toml" -- "$op" connect 18123 >"$T/out" 2>"$T/err"
+  out_is "tcp: the connect is denied" "EACCES "
+  has "tcp: the port is reported" "$T/err" "TCP connect port 18123"
+  has "tcp: the port is suggested" "$T/err" "connect = [18123]"
+else
+  skip "tcp connect" "Landlock ABI ${abi:-?} < 4: no TCP restriction on this kernel"
+fi
+
+# A chmod 000 file: the sandbox allows it, file permissions do not.
+if [ "$(id -u)" != 0 ]; then
+  echo data >"$WS/locked"
+  chmod 000 "$WS/locked"
+  learn "$T/p.toml" -- "$op" read "$WS/locked" >"$T/out" 2>"$T/err"
+  out_is "chmod 000: the read fails" "EACCES "
+  has "chmod 000: reported as not the sandbox" "$T/err" "not the sandbox (file permissions or another rule; not suggested):"
+  has "chmod 000: with the reason" "$T/err" "refused outside the sandbox too (Permission denied)"
+  hasnt "chmod 000: never suggested" "$T/err" "suggested policy change"
+fi
+
+# As root: everything again as an unprivileged user, in its own world.
+if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
+  if ! command -v setpriv >/dev/null; then
+    skip "unprivileged run" "setpriv (util-linux) is not installed"
+    exit 0
+  fi
+  U=$(mktemp -d /tmp/llp-learn-u.XXXXXX) || exit 1
+  mkdir -p "$U/bin" "$U/tests/compiler"
+  if ! cp "$policy_bin" "$launcher" "$op" "$U/bin/" ||
+    ! cp "$root/tests/compiler/learn.sh" "$root/tests/compiler/env.sh" "$U/tests/compiler/" ||
+    ! chmod -R a+rX "$U"; then
+    fail "unprivileged run" "cannot copy the binaries to $U"
+    rm -rf "$U"
+    exit 0
+  fi
+  setpriv --reuid=65534 --regid=65534 --clear-groups -- env PATH=/usr/bin:/bin LLR_ROOT="$U" \
+    sh "$U/tests/compiler/learn.sh" "$U/bin/$(basename "$policy_bin")" "$U/bin/$(basename "$launcher")" \
+    "$U/bin/$(basename "$op")" "uid 65534"
+  rm -rf "$U"
+fi
