@@ -397,6 +397,9 @@ class Learner {
     std::string out = "landlock-policy learn (ptrace): the command exited " + std::to_string(t.status) + "; " +
                       std::to_string(counts[0]) + " denied by the sandbox, " + std::to_string(counts[1]) +
                       " refused on purpose, " + std::to_string(counts[2]) + " not the sandbox\n";
+    if (t.left_running > 0)
+      out += "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
+             std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";
     const char *titles[3] = {"denied by the sandbox:", "refused on purpose (never suggested):",
                              "not the sandbox (file permissions or another rule; not suggested):"};
     for (int c = 0; c < 3; ++c) {
@@ -420,7 +423,7 @@ class Learner {
 
   std::string json_report(const TraceResult &t) const {
     std::string out = "{\n  \"schema\": \"landlock-policy-learn/1\",\n  \"method\": \"ptrace\",\n  \"policy\": " +
-                      json_string(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) + ",\n  \"denials\": [";
+                      json_string(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) + ",\n  \"left_running\": " + std::to_string(t.left_running) + ",\n  \"denials\": [";
     for (size_t i = 0; i < findings_.size(); ++i) {
       const Finding &f = findings_[i];
       out += std::string(i ? "," : "") + "\n    {\"cause\": \"" + cause_name(f.cause) + "\", \"access\": \"" +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
+#include <ctime>
 #include <climits>
 #include <csignal>
 #include <cstring>
@@ -157,19 +158,36 @@ class Tracer {
   }
 
   // Waits for every traced process; first is the one whose status counts.
+  // Once it has exited, the others get kLeftRunningGraceSeconds.
   void loop(pid_t first) {
+    bool first_done = false;
+    time_t deadline = 0;
     for (;;) {
       int st = 0;
-      pid_t pid = waitpid(-1, &st, __WALL);
+      pid_t pid = waitpid(-1, &st, first_done ? __WALL | WNOHANG : __WALL);
       if (pid < 0) {
         if (errno == EINTR) continue;
         return;  // ECHILD: nothing left to trace
       }
-      if (WIFEXITED(st) || WIFSIGNALED(st)) {
-        if (pid == first) result.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        entries_.erase(pid);
+      if (pid == 0) {  // WNOHANG, nothing new: the grace is running
+        if (time(nullptr) >= deadline) {
+          result.left_running = static_cast<int>(live_.size());
+          return;
+        }
+        usleep(20000);
         continue;
       }
+      if (WIFEXITED(st) || WIFSIGNALED(st)) {
+        if (pid == first) {
+          result.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+          first_done = true;
+          deadline = time(nullptr) + kLeftRunningGraceSeconds;
+        }
+        entries_.erase(pid);
+        live_.erase(pid);
+        continue;
+      }
+      live_.insert(pid);
       if (!WIFSTOPPED(st)) continue;
       int sig = WSTOPSIG(st), inject = 0;
       bool fresh = seen_.insert(pid).second;
@@ -193,6 +211,7 @@ class Tracer {
  private:
   std::map<pid_t, Entry> entries_;
   std::set<pid_t> seen_;
+  std::set<pid_t> live_;  // traced and not yet exited
 };
 
 }  // namespace
@@ -221,12 +240,17 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
   if (child == 0) {
     // The child: [stage, errno] on the pipe if anything fails before exec.
     int why[2] = {0, 0};
-    if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) why[0] = 1, why[1] = errno;
-    else if (raise(SIGSTOP) != 0) why[0] = 2, why[1] = errno;
-    else {
+    if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) {
+      why[0] = 1;
+      why[1] = errno;
+    } else if (raise(SIGSTOP) != 0) {
+      why[0] = 2;
+      why[1] = errno;
+    } else {
       if (search) execvp(args[0], args.data());
       else execv(args[0], args.data());
-      why[0] = 3, why[1] = errno;
+      why[0] = 3;
+      why[1] = errno;
     }
     (void)!write(report[1], why, sizeof why);
     _exit(why[0] == 3 && why[1] == ENOENT ? 127 : 126);

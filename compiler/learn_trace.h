@@ -27,11 +27,18 @@ struct TraceResult {
   bool started = false;  // false: ptrace or fork failed; error says why
   std::string error;
   int status = 0;  // the first process's exit status (128+N when killed by signal N)
+  int left_running = 0;  // processes still traced when the grace after the command's exit ran out
   std::vector<TracedDenial> denials;
 };
 
+// How long processes the command left behind (a daemon) are still traced
+// after the command itself exits; then learning ends, and they are killed
+// (PTRACE_O_EXITKILL) when the tracer exits: a learning run never waits forever.
+inline constexpr int kLeftRunningGraceSeconds = 5;
+
 // Runs argv[0] (an absolute path when search is false, else looked up in
-// PATH) with argv, traced until every traced process has ended.
+// PATH) with argv, traced until every traced process has ended or the grace
+// after the first one's exit has run out.
 TraceResult trace_run(const std::vector<std::string> &argv, bool search);
 
 }  // namespace llp

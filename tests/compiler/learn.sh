@@ -115,6 +115,14 @@ else pass "workspace set: nothing written"; fi
 learn "$T/p.toml" -- sh -c 'exit 7' 2>/dev/null
 rc=$?
 if [ "$rc" = 7 ]; then pass "exit status is the command's (7)"; else fail "exit status is the command's (7)" "got $rc"; fi
+# A process the command leaves running cannot make learn wait forever: it is
+# traced for a grace period after the command exits, then killed.
+start=$(date +%s)
+learn "$T/p.toml" -- sh -c 'sleep 300 >/dev/null 2>&1 & exit 3' >/dev/null 2>"$T/err"
+rc=$? took=$(($(date +%s) - start))
+if [ "$rc" = 3 ] && [ "$took" -lt 30 ] && grep -q "left running" "$T/err"; then
+  pass "a process left running ends learning after the grace (${took}s, exit 3)"
+else fail "a process left running ends learning after the grace" "rc=$rc after ${took}s: $(head -c 300 "$T/err")"; fi
 learn --format json --report "$T/report.json" "$T/p.toml" -- "$op" exec "$T/tools/helper" >"$T/out" 2>"$T/err"
 has "json: the method" "$T/report.json" '"method": "ptrace"'
 has "json: one denial" "$T/report.json" \
