@@ -397,6 +397,9 @@ class Learner {
     std::string out = "landlock-policy learn (ptrace): the command exited " + std::to_string(t.status) + "; " +
                       std::to_string(counts[0]) + " denied by the sandbox, " + std::to_string(counts[1]) +
                       " refused on purpose, " + std::to_string(counts[2]) + " not the sandbox\n";
+    if (t.not_recorded > 0)
+      out += "note: " + std::to_string(t.not_recorded) + " more denials were only counted (the first " +
+             std::to_string(kMaxTracedDenials) + " are reported)\n";
     if (t.left_running > 0)
       out += "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
              std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";

@@ -150,6 +150,10 @@ class Tracer {
     entries_.erase(it);
     long err = info.exit.is_error ? -info.exit.rval : 0;
     if (!e.native || (err != EACCES && err != EPERM && err != EXDEV)) return;
+    if (result.denials.size() >= kMaxTracedDenials) {
+      ++result.not_recorded;
+      return;
+    }
     TracedDenial d;
     d.error = static_cast<int>(err);
     if (!describe(pid, e, d)) return;

@@ -28,6 +28,7 @@ struct TraceResult {
   std::string error;
   int status = 0;  // the first process's exit status (128+N when killed by signal N)
   int left_running = 0;  // processes still traced when the grace after the command's exit ran out
+  long not_recorded = 0;  // denials past kMaxTracedDenials, counted only
   std::vector<TracedDenial> denials;
 };
 
@@ -35,6 +36,10 @@ struct TraceResult {
 // after the command itself exits; then learning ends, and they are killed
 // (PTRACE_O_EXITKILL) when the tracer exits: a learning run never waits forever.
 inline constexpr int kLeftRunningGraceSeconds = 5;
+
+// Denials recorded at most: a command failing in a loop cannot grow the
+// tracer's memory without bound; the rest are only counted.
+inline constexpr size_t kMaxTracedDenials = 100000;
 
 // Runs argv[0] (an absolute path when search is false, else looked up in
 // PATH) with argv, traced until every traced process has ended or the grace
