@@ -204,10 +204,15 @@ void classify(const CompileResult &r, Finding &f, int error) {
     for (const Carved &c : p.carved)
       if (is_within(f.path, c.path) || (!f.path2.empty() && is_within(f.path2, c.path)))
         return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; read-only inside a writable grant (" +
-                                         c.written + ": " + c.origin + ")");
+                                         c.written + ": " + c.origin + "); to allow it, the policy change is " +
+                                         (c.origin == "default" ? "[protect] keep_writable = [\"" + c.written + "\"]"
+                                                                : std::string("removing its [protect] read_only entry")) +
+                                         ", not a grant");
     if (in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), parent_path(f.path)) != p.carved_folders.end())
       return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
-                                       parent_path(f.path) + ", a folder on the way to a read-only exception");
+                                       parent_path(f.path) + ", a folder on the way to a read-only exception; create it in a "
+                                       "subfolder, or create it outside the sandbox and compile again (an existing entry "
+                                       "stays writable)");
     for (const std::string &entry : p.protected_paths) {
       std::string prot = entry.substr(0, entry.find("  ("));
       if (is_within(f.path, prot))
