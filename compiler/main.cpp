@@ -76,7 +76,7 @@ constexpr char kUsageText[] =
     "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
-    "Format: docs/policy-format.md\n";
+    "Format: man 5 landlock-policy\n";
 
 int usage(const std::string &why) {
   // why quotes the arguments: escaped like every other message.

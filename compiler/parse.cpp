@@ -41,7 +41,7 @@ class Parser {
     if (!result) {
       const toml::parse_error &err = result.error();
       diags_.error(loc(err.source()), "not valid TOML: " + std::string(err.description()),
-                   "see docs/policy-format.md for the format");
+                   "see man 5 landlock-policy for the format");
       return false;
     }
     const toml::table &root = result.table();

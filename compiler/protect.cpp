@@ -74,7 +74,7 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
                  std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; });
     if (!known) {
       ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
-                      "unprotect takes one of the built-in entries exactly as docs/policy-format.md lists them");
+                      "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
       continue;
     }
     ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",

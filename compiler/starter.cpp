@@ -5,7 +5,7 @@ namespace llp {
 std::optional<std::string> starter_policy(const std::string &mode) {
   if (mode != "read-only" && mode != "workspace-write" && mode != "custom") return std::nullopt;
   std::string out =
-      "# landlock-policy starter policy; the format: docs/policy-format.md\n"
+      "# landlock-policy starter policy; the format: man 5 landlock-policy\n"
       "# Check it with `landlock-policy check FILE`, see every grant with\n"
       "# `landlock-policy explain FILE`.\n"
       "version = 1\n\n";
