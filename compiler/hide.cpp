@@ -13,9 +13,6 @@ namespace llp {
 
 namespace {
 
-// Hidden folders are small (~/.ssh, ~/.aws); past this bound hiding is
-// refused rather than half done, as for the protection walk.
-const WalkLimits kHiddenWalk{8, 5000, true};
 
 // Bind mounts show a hidden object at other paths: hide it there too. And
 // remember each object beneath a hidden path, so that a complement never
@@ -40,7 +37,7 @@ void add_aliases_and_objects(Context &ctx, std::vector<Hidden> &hidden) {
       note_links(h.path, r.links);
       continue;
     }
-    WalkResult walked = walk_tree(h.path, kHiddenWalk, [&](const std::string &path, bool link, bool) {
+    WalkResult walked = walk_tree(h.path, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
       struct stat st {};
       if (link || lstat(path.c_str(), &st) != 0) return true;
       h.objects.push_back({static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)});

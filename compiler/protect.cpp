@@ -13,10 +13,6 @@ namespace llp {
 
 namespace {
 
-// Protected folders are small (~/.ssh, ~/.aws); a bound this size only trips
-// on something odd, and then every writable grant is refused.
-const WalkLimits kProtectedWalk{8, 5000, true};
-
 // Where a link leads, every further link followed to the end: a chain
 // ~/.ssh/k -> /x/hop -> /x/final protects /x/final, existing or not.
 std::string link_target(const std::string &link) { return resolve_host(link).path; }
@@ -25,7 +21,7 @@ std::string link_target(const std::string &link) { return resolve_host(link).pat
 
 bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why) {
   if (kind_of(folder) != Kind::Directory) return true;
-  WalkResult r = walk_tree(folder, kProtectedWalk, [&](const std::string &path, bool link, bool) {
+  WalkResult r = walk_tree(folder, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
     if (link) {
       std::string t = link_target(path);
       if (!t.empty()) targets.push_back(t);

@@ -14,6 +14,11 @@ struct WalkLimits {
   bool deeper_is_error = true;  // false: simply do not look below max_depth
 };
 
+// The walk of a protected or hidden folder (symlinks inside it, objects
+// beneath it). Past this bound the compile fails closed; the bound is large
+// enough for real folders (~/.config/gcloud keeps a log file per command).
+inline constexpr WalkLimits kProtectedFolderWalk{8, 50000, true};
+
 enum class WalkStatus { Finished, TooLarge, Unreadable };
 
 struct WalkResult {

@@ -8,6 +8,7 @@
 
 #include "../../compiler/compile.h"
 #include "../../compiler/paths.h"
+#include "../../compiler/walk.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;
@@ -207,7 +208,7 @@ TEST_SUITE("compiler protection") {
     CHECK(has_error(compile(o), "HOME is not set"));
     o.policy_text = custom("ro = [\"/usr\"]\n");
     CHECK(compile(o).ok);  // nothing writable: nothing to refuse
-    for (int i = 0; i < 5001; ++i) t.file("/home/.aws/f" + std::to_string(i), "");
+    for (long i = 0; i <= llp::kProtectedFolderWalk.max_entries; ++i) t.file("/home/.aws/f" + std::to_string(i), "");
     CHECK(has_error(t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n")), "did not finish"));
   }
   TEST_CASE(".git inside a writable grant: a warning, an error under strict") {
