@@ -65,10 +65,13 @@ endif
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
 # `landlock-run --version`'s source digest covers every file the launcher is
-# compiled from: the SHA-256 of the two files concatenated, in this order
-# (cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum). The same
-# recipe is in docs/launcher-cli.md, packaging/audit.sh and tests/suites/7*.sh.
-LAUNCHER_DIGEST_SRCS := $(LAUNCHER_SRC) common/cli_flags.h
+# compiled from: the SHA-256 of the launcher followed by the headers of
+# common/ in byte order (cat launcher/landlock-run.cpp common/*.h | sha256sum,
+# under LC_ALL=C). The same recipe is in docs/launcher-cli.md,
+# packaging/audit.sh and tests/suites/7*.sh; 15-launcher-budget.sh checks
+# that the compiler's own dependency list is exactly these files.
+LAUNCHER_HDRS := $(sort $(wildcard common/*.h))
+LAUNCHER_DIGEST_SRCS := $(LAUNCHER_SRC) $(LAUNCHER_HDRS)
 LAUNCHER_SHA256 = $(shell cat $(LAUNCHER_DIGEST_SRCS) | sha256sum | cut -d' ' -f1)
 
 # The launcher: freestanding-style C++, statically linked against musl. The
@@ -110,11 +113,11 @@ $(BUILD)/payloads/%: tests/payloads/%.cpp tests/payloads/payload.h
 
 # doctest suites print one PASS/FAIL line per test case through this main.
 DOCTEST_MAIN := tests/support/doctest_main.cpp
-$(BUILD)/unit/launcher-test: tests/unit/launcher_test.cpp $(DOCTEST_MAIN) $(LAUNCHER_SRC) common/cli_flags.h
+$(BUILD)/unit/launcher-test: tests/unit/launcher_test.cpp $(DOCTEST_MAIN) $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -o $@ tests/unit/launcher_test.cpp $(DOCTEST_MAIN)
 
-$(BUILD)/unit/parse-check: tests/support/parse_check.cpp $(LAUNCHER_SRC) common/cli_flags.h
+$(BUILD)/unit/parse-check: tests/support/parse_check.cpp $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -o $@ $<
 
@@ -163,7 +166,7 @@ SUITE_NEEDS_15 := $(LAUNCHER)
 SUITE_NEEDS_16 := $(CROSS_CHECK)
 SUITE_NEEDS_20 := $(LAUNCHER) $(PAYLOADS)
 SUITE_NEEDS_22 := $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_25 := $(BUILD)/unit/parse-check
+SUITE_NEEDS_25 := $(BUILD)/unit/parse-check $(LAUNCHER)
 SUITE_NEEDS_30 := $(COMPILER_TEST)
 SUITE_NEEDS_31 := $(COMPILER) $(LAUNCHER)
 SUITE_NEEDS_32 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)

@@ -13,5 +13,6 @@ $(BUILD)/bench/startup: bench/startup.cpp
 # A bar not met fails `make bench` (after printing every number).
 bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/startup
 	@sh bench/size.sh $(LAUNCHER) $(LAUNCHER_SRC)
+	@rm -rf $(BUILD)/bench/grants && mkdir -p $(BUILD)/bench/grants && cd $(BUILD)/bench/grants && seq 0 999 | xargs mkdir
 	@$(BUILD)/bench/startup $(BENCH_ROUNDS) $(abspath $(BUILD)/payloads/true) $(abspath $(BUILD)/bench/exec-floor) \
-	  $(abspath $(LAUNCHER)) $(shell command -v bwrap)
+	  $(abspath $(LAUNCHER)) $(abspath $(BUILD)/bench/grants) $(shell command -v bwrap)

@@ -8,7 +8,7 @@ DEB_PACKAGES += ccache python3-venv python3-setuptools python3-wheel
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp)))
-COMPILER_HDRS := $(wildcard compiler/*.h) common/cli_flags.h
+COMPILER_HDRS := $(wildcard compiler/*.h) $(LAUNCHER_HDRS)
 # version.cpp needs these; pass them when compiling COMPILER_LIB_SRCS elsewhere.
 COMPILER_DEFS = -DLLP_VERSION='"$(VERSION)"' -DLLP_LAUNCHER_SHA256='"$(LAUNCHER_SHA256)"'
 COMPILER := $(BUILD)/landlock-policy

@@ -1,6 +1,10 @@
 #include "emit.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "../common/cli_flags.h"
+#include "../common/cli_parse.h"
 #include "text.h"
 
 namespace llp {
@@ -57,6 +61,28 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   out.emplace_back(llr_cli::kSeparator);
 }
 
+// Every launcher invocation in argv (one per layer) must parse with the
+// launcher's own grammar: a compiler bug that would make the launcher refuse
+// (or misread) the argv stops here, before anything is printed or run.
+void check_with_launcher_grammar(const std::vector<std::string> &argv) {
+  std::vector<char *> args;
+  for (const std::string &arg : argv) args.push_back(const_cast<char *>(arg.c_str()));  // NOLINT: argv's type
+  static char command[] = "command";
+  args.push_back(command);
+  args.push_back(nullptr);
+  for (size_t start = 0; start + 1 < args.size() - 1;) {
+    llr::Options options;
+    llr::Error error = llr::parse_args(static_cast<int>(args.size() - 1 - start), args.data() + start, options);
+    if (error.what) {
+      std::fprintf(stderr, "landlock-policy: internal error: the launcher would refuse this argv: %s: %s\n",
+                   error.what, error.why);
+      std::abort();
+    }
+    start += static_cast<size_t>(options.command);
+    if (start >= argv.size() || argv[start] != argv[0]) break;  // the next layer starts with the launcher again
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> build_argv(const Plan &plan, const std::vector<std::string> &command) {
@@ -69,6 +95,7 @@ std::vector<std::string> build_argv(const Plan &plan, const std::vector<std::str
       layer_flags(plan, plan.inner, false, out);
     }
   }
+  check_with_launcher_grammar(out);
   out.insert(out.end(), command.begin(), command.end());
   return out;
 }

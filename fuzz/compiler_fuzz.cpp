@@ -3,7 +3,7 @@
 // the round-trip property between the two halves of the project:
 //
 //   every argv the compiler emits is accepted by the launcher's own parser
-//   (launcher/landlock-run.cpp, LANDLOCK_RUN_NO_MAIN), and reading it back with
+//   (common/cli_parse.h, which landlock-run runs), and reading it back with
 //   for_each_valued_flag gives exactly the plan's grants (flag, -try, path, in
 //   order), ports, scopes, audit/fd/ABI/version options, layer by layer
 //   (a nested plan is two launchers), followed by the command untouched.
@@ -36,8 +36,7 @@
 
 #include "../compiler/compile.h"
 
-#define LANDLOCK_RUN_NO_MAIN
-#include "../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
+#include "../common/cli_parse.h"
 
 namespace {
 
@@ -69,12 +68,18 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   std::vector<std::pair<Flag, std::string>> grants;
   std::vector<long> connect, bind;
   std::vector<std::string> scopes;
-  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value) {
+  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *) {
     long n = -1;
     switch (flag) {
       case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry: grants.emplace_back(flag, value); break;
-      case Flag::ConnectTcp: llr::parse_number(value, 65535, &n), connect.push_back(n); break;
-      case Flag::BindTcp: llr::parse_number(value, 65535, &n), bind.push_back(n); break;
+      case Flag::ConnectTcp:
+        llr::parse_number(value, 65535, &n);
+        connect.push_back(n);
+        break;
+      case Flag::BindTcp:
+        llr::parse_number(value, 65535, &n);
+        bind.push_back(n);
+        break;
       case Flag::Scope: scopes.emplace_back(value); break;
       default: break;
     }
@@ -87,7 +92,7 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
              policy);
   if (connect != layer.net.connect || bind != layer.net.bind) broken("TCP ports differ after the round trip", policy);
   bool restricted = layer.net.restricted || !layer.net.connect.empty() || !layer.net.bind.empty();
-  if (o.restrict_tcp != restricted) broken("TCP restriction differs after the round trip", policy);
+  if (o.restricts_tcp() != restricted) broken("TCP restriction differs after the round trip", policy);
   if (scopes != layer.scopes) broken("scopes differ after the round trip", policy);
   uint64_t bits = 0;
   for (const std::string &s : layer.scopes) bits |= llr::scope_bit(s.c_str());
@@ -95,8 +100,8 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   if (o.require_abi != (outermost ? plan.require_abi : 0)) broken("--require-abi differs", policy);
   if (plan.pinned != (o.expect_version != nullptr) || (plan.pinned && plan.version != o.expect_version))
     broken("--expect-version differs", policy);
-  if (o.keep_fds != plan.keep_fds || o.log_denials != plan.log_denials || o.no_log != plan.no_log ||
-      o.best_effort != plan.best_effort)
+  if (o.has(Flag::KeepFds) != plan.keep_fds || o.has(Flag::LogDenials) != plan.log_denials ||
+      o.has(Flag::NoLog) != plan.no_log || o.has(Flag::BestEffort) != plan.best_effort)
     broken("an option differs after the round trip", policy);
   return start + static_cast<size_t>(o.command);
 }

@@ -19,18 +19,18 @@ FUZZ_FLAGS := -std=c++20 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,
 DEB_PACKAGES += clang libclang-rt-14-dev
 
 FUZZ_TARGETS := launcher-args
-$(BUILD)/fuzz/launcher-args: fuzz/launcher_args_fuzz.cpp $(LAUNCHER_SRC) common/cli_flags.h
+$(BUILD)/fuzz/launcher-args: fuzz/launcher_args_fuzz.cpp $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $<
 
 ifneq ($(strip $(COMPILER_LIB_SRCS)),)
 FUZZ_TARGETS += compiler
 FUZZ_COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/fuzz/obj/%.o,$(COMPILER_LIB_SRCS))
-$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) common/cli_flags.h
+$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) $(LAUNCHER_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) $(COMPILER_DEFS) -c -o $@ $<
 $(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_DIGEST_SRCS) Makefile
-$(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_SRC) common/cli_flags.h
+$(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_COMPILER_OBJS)
 endif

@@ -33,10 +33,8 @@ namespace {
 }
 
 bool same(const llr::Options &a, const llr::Options &b) {
-  return a.command == b.command && a.probe == b.probe && a.version == b.version && a.help == b.help &&
-         a.keep_fds == b.keep_fds && a.best_effort == b.best_effort && a.restrict_tcp == b.restrict_tcp &&
-         a.log_denials == b.log_denials && a.no_log == b.no_log && a.scopes == b.scopes &&
-         a.require_abi == b.require_abi && a.expect_version == b.expect_version;
+  return a.command == b.command && a.given == b.given && a.grants == b.grants && a.scopes == b.scopes &&
+         a.require_abi == b.require_abi && a.status_fd == b.status_fd && a.expect_version == b.expect_version;
 }
 
 llr::Error parse(std::vector<char *> &argv, llr::Options &o) {
@@ -67,9 +65,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!e.why || !*e.why) broken("an error without why");
     return 0;
   }
-  bool action = o.probe || o.version || o.help;
-  if (action) {
-    if (o.probe + o.version + o.help != 1) broken("two actions accepted");
+  using llr_cli::Flag;
+  int actions = o.has(Flag::Probe) + o.has(Flag::Version) + o.has(Flag::Help);
+  if (actions > 0) {
+    if (actions != 1) broken("two actions accepted");
     if (o.command) broken("an action with a command");
     return 0;
   }
@@ -80,17 +79,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   // The valued flags, in argv order, with their values.
   int expect = 1, visits = 0;
-  llr::for_each_valued_flag(argv.data(), o, [&](llr_cli::Flag flag, const char *value) {
+  llr::for_each_valued_flag(argv.data(), o, [&](llr_cli::Flag flag, const char *value, const char *second) {
     // Find the flag this value belongs to, scanning as a reader of the contract would.
     while (expect < o.command - 1) {
       const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
       if (!spec) broken("an unknown flag was accepted", argv[expect]);
-      if (spec->takes_value) break;
+      if (spec->values > 0) break;
       ++expect;
     }
     if (expect >= o.command - 2 || llr::find_flag(argv[expect])->flag != flag || argv[expect + 1] != value)
       broken("for_each_valued_flag does not follow argv");
-    expect += 2, ++visits;
+    int values = llr::find_flag(argv[expect])->values;
+    if ((values == 2) != (second != nullptr) || (second && argv[expect + 2] != second))
+      broken("for_each_valued_flag does not give a second value exactly when the flag takes two");
+    expect += 1 + values;
+    ++visits;
     long n = 0;
     switch (flag) {
       case llr_cli::Flag::Ro: case llr_cli::Flag::Rw: case llr_cli::Flag::RoTry: case llr_cli::Flag::RwTry:
@@ -98,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
       case llr_cli::Flag::ConnectTcp: case llr_cli::Flag::BindTcp:
         if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
-        if (!o.restrict_tcp) broken("a port grant without TCP restriction");
+        if (!o.restricts_tcp()) broken("a port grant without TCP restriction");
         break;
       case llr_cli::Flag::Scope:
         if (!(o.scopes & llr::scope_bit(value))) broken("a scope was not recorded", value);
@@ -110,13 +113,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       case llr_cli::Flag::ExpectVersion:
         if (o.expect_version != value) broken("--expect-version not recorded", value);
         break;
+      case llr_cli::Flag::StatusFd:
+        if (!llr::parse_number(value, 1 << 30, &n) || n < 3 || n != o.status_fd) broken("a bad --status-fd", value);
+        break;
+      case llr_cli::Flag::SetEnv:
+        if (!*value || strchr(value, '=') || strchr(value, '*')) broken("a bad --setenv NAME was accepted", value);
+        break;
+      case llr_cli::Flag::UnsetEnv:
+      case llr_cli::Flag::KeepEnv:
+        if (!*value || strchr(value, '=')) broken("a bad environment PATTERN was accepted", value);
+        if (flag == llr_cli::Flag::KeepEnv && !o.has(llr_cli::Flag::ClearEnv)) broken("--keepenv without --clearenv");
+        break;
       default:
         broken("a flag without value was visited");
     }
   });
   for (; expect < o.command - 1; ++expect) {
     const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
-    if (!spec || spec->takes_value) broken("a valued flag was not visited", argv[expect]);
+    if (!spec || spec->values > 0) broken("a valued flag was not visited", argv[expect]);
   }
 
   // The grants, as a reader of the contract finds them: flags and their values in turn.
@@ -125,9 +139,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 1; i < o.command - 1; ++i) {
     const llr_cli::FlagSpec *spec = llr::find_flag(argv[i]);
     if (spec->flag == llr_cli::Flag::NoSymlinks) after_no_symlinks = true;
-    if (!spec->takes_value) continue;
     if (llr::is_path_grant(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
-    ++i;
+    i += spec->values;
   }
   size_t seen = 0;
   llr::for_each_grant(argv.data(), o, [&](const llr::Grant &g) {
@@ -142,7 +155,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Nothing after "--" is read: the same prefix with another command parses the same.
   std::vector<char *> other(argv.begin(), argv.begin() + o.command);
   std::string probe = "--probe", rw = "--rw", sep = "--";
-  other.push_back(probe.data()), other.push_back(sep.data()), other.push_back(rw.data());
+  other.push_back(probe.data());
+  other.push_back(sep.data());
+  other.push_back(rw.data());
   llr::Options o2;
   llr::Error e2 = parse(other, o2);
   if (e2.what || !same(o, o2)) broken("arguments after -- changed the parse");

@@ -2,8 +2,8 @@
 # audit.sh TARBALL SOURCE: what an auditor checks before trusting the launcher
 # (and, briefly, the compiler that emits its argv), on the binaries as shipped
 # in the release TARBALL (make dist). SOURCE is launcher/landlock-run.cpp; the
-# header it includes, ../common/cli_flags.h beside it, is the other file the
-# launcher is compiled from.
+# headers of ../common/ beside it (the flag table, the argv grammar, the
+# environment rules, UTF-8) are the other files the launcher is compiled from.
 # The syscall list is measured (strace -f of a probe and of a confined run,
 # counted up to the exec of the command) when strace works here, each with
 # the reason the launcher makes it; and it is always also read from the
@@ -18,17 +18,16 @@ top=$(find "$shipped" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 bin=$top/bin/landlock-run compiler=$top/bin/landlock-policy
 [ -x "$bin" ] || { echo "audit: $tarball holds no bin/landlock-run" >&2; exit 1; }
 echo "release:        $tarball (sha256 $(sha256sum "$tarball" | cut -d' ' -f1))"
-header=$(dirname "$src")/../common/cli_flags.h
-[ -f "$header" ] || { echo "audit: $header (included by $src) is missing" >&2; exit 1; }
-# The source digest of --version: both files concatenated, in this order
-# (docs/launcher-cli.md).
-src_sha=$(cat "$src" "$header" | sha256sum | cut -d' ' -f1)
+root=$(cd "$(dirname "$src")/.." && pwd)
+headers=$(cd "$root" && LC_ALL=C ls common/*.h | tr '\n' ' ')
+# The source digest of --version (docs/launcher-cli.md).
+src_sha=$(sh "$root/packaging/launcher-digest.sh" "$root")
 
 echo "landlock-run audit"
 echo "version:        $("$bin" --version)"
-echo "source:         $src, $header"
-echo "source lines:   $(wc -l <"$src") + $(wc -l <"$header")"
-echo "source sha256:  $src_sha (cat $src $header | sha256sum)"
+echo "source:         $src, $headers"
+echo "source lines:   $(wc -l <"$src") (launcher) + $(cd "$root" && cat common/*.h | wc -l) (common/)"
+echo "source sha256:  $src_sha (cat launcher/landlock-run.cpp common/*.h | sha256sum)"
 embedded=$("$bin" --version | sed -n 's/.*source-sha256=\([0-9a-f]*\).*/\1/p')
 if [ "$embedded" = "$src_sha" ]; then
   echo "source digest:  matches the one built into the binary"
@@ -64,16 +63,15 @@ reason() {
     fstat | newfstatat | statx) echo "tells a file grant from a folder grant (a file takes file rights only)" ;;
     close) echo "closes each grant's O_PATH fd once its rule is added; the ruleset fd" ;;
     close_range) echo "marks inherited fds above 2 close-on-exec (unless --keep-fds)" ;;
-    write | writev) echo "the one error line, --probe's line, --version, --help" ;;
+    write | writev) echo "the one error line, --probe's line, --version, --help; --status-fd's JSON line" ;;
     fork | clone | clone3 | vfork) echo "--probe: a child restricts itself and tries a denied read" ;;
     wait4 | waitid) echo "--probe: waits for that child" ;;
     exit_group | exit) echo "exits (125 on failure; the probe child's verdict)" ;;
-    rt_sigaction | rt_sigprocmask) echo "musl's fork and exit bookkeeping" ;;
+    rt_sigaction | rt_sigprocmask) echo "--probe: SIGCHLD back to its default (an ignored one breaks waitpid); musl's fork" ;;
     set_tid_address | arch_prctl | brk | set_robust_list | rseq | prlimit64 | getrandom | mmap | mprotect | munmap)
       echo "the static C runtime's start-up (musl), before main" ;;
     ioctl) echo "musl's isatty on stdout (TIOCGWINSZ) before a write" ;;
-    dup2 | dup3) echo "--probe: the child's stderr goes to /dev/null" ;;
-    fcntl) echo "musl's open with O_CLOEXEC sets FD_CLOEXEC once more (for kernels that ignore the flag)" ;;
+    fcntl) echo "--status-fd N made close-on-exec; musl's open with O_CLOEXEC sets FD_CLOEXEC once more" ;;
     getpid | gettid) echo "musl internals (fork, raise)" ;;
     *) ;;
   esac
@@ -95,9 +93,9 @@ if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; the
   tmp=$(mktemp -d)
   {
     measure "$bin" --probe
-    measure "$bin" --ro / --rw "$tmp" -- /bin/true
+    measure "$bin" --ro / --rw "$tmp" --clearenv --setenv PATH /bin --status-fd 1 -- /bin/true
   } | LC_ALL=C sort | uniq -c >"$tmp/counts"
-  echo "syscalls made (strace -f: --probe, then --ro / --rw DIR -- /bin/true, up to the exec), each with why:"
+  echo "syscalls made (strace -f: --probe, then --ro / --rw DIR with the environment and status flags -- /bin/true, up to the exec), each with why:"
   unexplained=0
   while read -r count name; do
     why=$(reason "$name")
@@ -114,8 +112,8 @@ fi
 # wrappers the launcher calls (each is one syscall, or a few, in musl).
 echo "syscall sites in the source:"
 {
-  grep -o -E '\bsyscall\(kSys[A-Za-z]+' "$src" | sed 's/^syscall(kSys/raw:/'
-  grep -o -E '(^|[^A-Za-z_.>:])(open|openat|close|fcntl|fstat|prctl|execve|execvp|fork|waitpid|dup2|write|read|_exit|getcwd|stat|lstat|ioctl|dup|pipe|kill)\(' "$src" |
+  grep -o -E '\bsyscall\(SYS_[a-z_0-9]+' "$src" | sed 's/^syscall(SYS_/raw:/'
+  grep -o -E '(^|[^A-Za-z_.>:])(open|openat|close|fcntl|fstat|prctl|execve|execvp|fork|waitpid|dup2|write|read|_exit|getcwd|stat|lstat|ioctl|dup|pipe|kill|signal)\(' "$src" |
     sed -E 's/^[^A-Za-z_]*//; s/\($//'
 } | LC_ALL=C sort | uniq -c | awk '{ printf "  %-26s %s site(s)\n", $2, $1 }'
 

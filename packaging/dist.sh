@@ -3,9 +3,9 @@
 # root; TRIPLET (default x86_64-linux-musl) names the binaries' architecture.
 #   landlock-run-VERSION-TRIPLET/
 #     bin/landlock-run, bin/landlock-policy   the binaries
-#     src/landlock-run.cpp, src/cli_flags.h   the launcher's source (its
-#                                              --version digest: cat both, in
-#                                              this order, | sha256sum)
+#     src/launcher/landlock-run.cpp,          the launcher's source, laid out
+#     src/common/*.h                           as in the repository (--version's
+#                                              digest: packaging/launcher-digest.sh)
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
 #     README.md LICENSE VERSION SHA256SUMS
 set -eu
@@ -20,8 +20,10 @@ install -d -m 0755 "$top"
 pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
 [ -z "$policy" ] || pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
-pkg_file 0644 launcher/landlock-run.cpp "$top/src/landlock-run.cpp"
-pkg_file 0644 common/cli_flags.h "$top/src/cli_flags.h"
+pkg_file 0644 launcher/landlock-run.cpp "$top/src/launcher/landlock-run.cpp"
+for header in common/*.h; do
+  pkg_file 0644 "$header" "$top/src/$header"
+done
 for page in "$build"/man/*.[0-9]; do
   [ -f "$page" ] || pkg_die "no man pages in $build/man (make BUILD=$build man)"
   sect=${page##*.}

@@ -79,7 +79,7 @@ reproducible-check:
 audit: $(DIST_TARBALL)
 	@sh packaging/audit.sh $(DIST_TARBALL) $(LAUNCHER_SRC)
 
-PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_SRC) common/cli_flags.h \
+PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
   LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP)
 
 dist: $(DIST_TARBALL)
@@ -92,7 +92,7 @@ $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
-$(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) common/cli_flags.h LICENSE VERSION
+$(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION
 	STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
 
 # `make check` builds what the 7x suites test. Each package is only built

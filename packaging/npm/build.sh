@@ -23,7 +23,7 @@ pkg_fresh "$stage"
 mkdir -p "$out"
 # The launcher's source digest (docs/launcher-cli.md): the entry package
 # records it, and the gate holds every platform binary to it.
-src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)
+src_sha=$(sh packaging/launcher-digest.sh)
 
 gen() {  # gen SRC DEST: the @VERSION@, @CPU@, @CPU_NAME@ and @SOURCE_SHA256@ templates
   sed -e "s/@VERSION@/$version/g" -e "s/@CPU@/$cpu/g" -e "s/@CPU_NAME@/$cpu_name/g" \

@@ -7,11 +7,11 @@ const [header, out] = process.argv.slice(2);
 const text = fs.readFileSync(header, 'utf8');
 
 const flags = [];
-for (const m of text.matchAll(/\{"(--[a-z-]+)", Flag::([A-Za-z]+), (true|false), (\d+), "([^"]*)"\}/g)) {
-  const [, spelling, name, value, minAbi, means] = m;
+for (const m of text.matchAll(/\{"(--[a-z-]+)", Flag::([A-Za-z]+), (\d), "([A-Z ]*)", (\d+), "([^"]*)"\}/g)) {
+  const [, spelling, name, values, operand, minAbi, means] = m;
   flags.push({
-    name, key: name[0].toLowerCase() + name.slice(1), spelling, takesValue: value === 'true',
-    minAbi: Number(minAbi), means,
+    name, key: name[0].toLowerCase() + name.slice(1), spelling, takesValue: values !== '0',
+    values: Number(values), operand, minAbi: Number(minAbi), means,
   });
 }
 const str = (re) => {
@@ -32,7 +32,7 @@ const json = {
     notFound: Number(str(/kExitNotFound = (\d+)/)),
   },
 };
-for (const need of ['--ro', '--rw', '--expect-version', '--probe'])
+for (const need of ['--ro', '--rw', '--expect-version', '--probe', '--status-fd', '--setenv'])
   if (!flags.some((f) => f.spelling === need)) throw new Error(`gen-flags: ${need} not found in ${header}`);
 if (scopes.length === 0) throw new Error(`gen-flags: no scope names in ${header}`);
 fs.writeFileSync(out, JSON.stringify(json, null, 2) + '\n');

@@ -236,12 +236,17 @@ expect_refused "--no-symlinks: no openat2 (ENOSYS): 125" "$R/ns/real/n10" "landl
 
 # ---- Fail closed: with the Landlock syscalls made to fail (a seccomp filter),
 # the launcher exits 125 and the command never runs.
-for errno_case in "38 ENOSYS" "95 EOPNOTSUPP" "1 EPERM"; do
+# Each errno is explained in words; EPERM (never the kernel's answer to the
+# version query) names the seccomp filter that probably caused it.
+for errno_case in "38 ENOSYS unsupported this_kernel_does_not_support_it" \
+  "95 EOPNOTSUPP disabled it_is_disabled_at_boot" "1 EPERM blocked a_seccomp_filter_probably_blocks"; do
   set -- $errno_case
+  why=$(echo "$4" | tr _ ' ')
   run "$P/no-landlock" "$1" "$L" --ro / --rw "$T" -- "$op" write "$T/failclosed-$2"
-  expect_refused "fail closed when Landlock syscalls fail with $2" "$T/failclosed-$2" "Landlock is not available"
+  expect_refused "fail closed when Landlock syscalls fail with $2, saying why" "$T/failclosed-$2" \
+    "landlock-run: Landlock is not available: $why"
   run "$P/no-landlock" "$1" "$L" --probe
-  if [ "$rc" = 125 ] && contains "$out" "enforcement=none"; then pass "probe fails when Landlock syscalls fail with $2"
+  if [ "$rc" = 125 ] && contains "$out" "enforcement=none error=$3"; then pass "probe fails when Landlock syscalls fail with $2"
   else fail "probe fails when Landlock syscalls fail with $2" "rc=$rc out='$out'"; fi
 done
 set --
@@ -267,6 +272,74 @@ if [ "$abi" -lt 9 ]; then
   run "$L" --require-abi $((abi + 1)) --ro / --rw "$T" -- "$op" write "$T/m17"
   expect_refused "--require-abi above the kernel's: 125" "$T/m17" "is required"
 else skip "--require-abi above the kernel's" "the kernel has the newest ABI the launcher knows"; fi
+
+# ---- --status-fd: one JSON line a harness can trust, then EOF; never inherited.
+run "$L" --ro / --status-fd 3 -- "$P/fds" 3>"$T/status1"
+status=$(cat "$T/status1")
+if [ "$rc" = 0 ] && [ -z "$out" ] && contains "$status" '{"confined":true,"abi":'"$abi"',"enforcement":"'; then
+  pass "--status-fd: confined:true before exec, and the command does not hold the fd"
+else fail "--status-fd: confined:true before exec" "rc=$rc fds='$out' status='$status' err='$err'"; fi
+run "$L" --keep-fds --ro / --status-fd 3 -- "$P/fds" 3>"$T/status2"
+if [ "$rc" = 0 ] && ! printf '%s\n' "$out" | grep -qx 3; then pass "--status-fd: not inherited even with --keep-fds"
+else fail "--status-fd: not inherited even with --keep-fds" "rc=$rc fds='$out'"; fi
+run "$L" --status-fd 3 --ro "$T/nothing-here" -- "$op" write "$T/m-st" 3>"$T/status3"
+status=$(cat "$T/status3")
+expect_refused "--status-fd: a launcher failure is 125" "$T/m-st" "No such file or directory"
+if [ "$status" = '{"confined":false,"exit":125,"error":"--ro '"$T"'/nothing-here: No such file or directory"}' ]; then
+  pass "--status-fd: a launcher failure says confined:false and why"
+else fail "--status-fd: a launcher failure says confined:false" "status='$status'"; fi
+run "$L" --ro / --status-fd 3 -- "$T/no-such-command" 3>"$T/status4"
+status=$(cat "$T/status4")
+if [ "$rc" = 127 ] && contains "$status" '"confined":true' && contains "$status" '{"exec_failed":true,"exit":127,'; then
+  pass "--status-fd: a command that cannot be run adds exec_failed (127)"
+else fail "--status-fd: a command that cannot be run adds exec_failed" "rc=$rc status='$status'"; fi
+run "$L" --ro / --status-fd 3 -- /bin/sh -c 'echo "landlock-run: fake: failure" >&2; exit 125' 3>"$T/status5"
+status=$(cat "$T/status5")
+if [ "$rc" = 125 ] && [ "$(printf '%s\n' "$status" | grep -c .)" = 1 ] && contains "$status" '"confined":true'; then
+  pass "--status-fd: a command imitating the launcher (125) is still confined:true, one line"
+else fail "--status-fd: a command imitating the launcher" "rc=$rc status='$status'"; fi
+run "$L" --status-fd 9 --ro / -- "$op" write "$T/m-st9"
+expect_refused "--status-fd: a closed descriptor is refused" "$T/m-st9" "--status-fd: Bad file descriptor"
+run "$L" --status-fd 3 --ro "$(printf '/q"\\\033')" -- "$op" write "$T/m-stq" 3>"$T/status6"
+status=$(cat "$T/status6")
+if [ "$status" = '{"confined":false,"exit":125,"error":"--ro /q\"\\?: No such file or directory"}' ]; then
+  pass "--status-fd: JSON escapes quote and backslash, masks controls"
+else fail "--status-fd: JSON escaping" "status='$status'"; fi
+
+# ---- The environment: --clearenv, --keepenv, --unsetenv, --setenv, in argv order.
+run env GH_TOKEN=t1 MY_SECRET=s1 KEEP=k "$L" --ro / --unsetenv '*TOKEN*' --unsetenv '*SECRET*' -- /bin/sh -c 'echo "${GH_TOKEN-unset} ${MY_SECRET-unset} $KEEP"'
+expect "--unsetenv PATTERN removes matching variables, keeps the rest" 0 "unset unset k"
+run env -i LC_X=c OTHER=o "$L" --ro / --clearenv --keepenv 'LC_*' --setenv A 'a b' --setenv A 'c d' -- /bin/sh -c 'echo "${LC_X-} ${OTHER-unset} $A"'
+expect "--clearenv keeps what --keepenv names; a later --setenv wins" 0 "c unset c d"
+run env -i TOKEN_X=1 "$L" --ro / --setenv TOKEN_Y 2 --unsetenv 'TOKEN_*' --setenv TOKEN_Z 3 -- /bin/sh -c 'echo "${TOKEN_X-u}${TOKEN_Y-u}${TOKEN_Z-u}"'
+expect "environment flags apply in argv order" 0 "uu3"
+run "$L" --ro / --keepenv 'LC_*' -- "$op" write "$T/m-env"
+expect_refused "--keepenv without --clearenv: 125" "$T/m-env" "needs --clearenv"
+run env -i PATH=/nowhere "$L" --ro / --rw "$T/w" --clearenv --setenv PATH "$(dirname "$op")" -- "$(basename "$op")" write "$T/w/m-path"
+expect "the command is searched in the PATH it gets" 0 ok
+
+# ---- Mistakes get a hint; 126 and 127 say the command could not be run.
+run "$L" --rw-tyr "$T" -- "$op" write "$T/m-h1"
+expect_refused "hint: a mistyped flag names the nearest" "$T/m-h1" "unknown option; the nearest is --rw-try"
+run "$L" --ro=/ -- "$op" write "$T/m-h2"
+expect_refused "hint: --ro=PATH" "$T/m-h2" "write --ro PATH, not --ro=PATH"
+run "$L" --ro '~/src' -- "$op" write "$T/m-h3"
+expect_refused "hint: an unexpanded ~" "$T/m-h3" "which no shell expanded"
+run "$L" --ro "/usr,/etc" -- "$op" write "$T/m-h4"
+expect_refused "hint: a comma list is one literal path" "$T/m-h4" "repeat the flag for each path"
+run "$L" -- "$op" write "$T/m-h5"
+if [ "$rc" = 126 ] && contains "$err" "landlock-run: cannot run $op: Permission denied (no grant at all"; then
+  pass "126 with no grant at all says nothing is executable"
+else fail "126 with no grant at all" "rc=$rc err='$err'"; fi
+run "$L" --ro / -- "$T/no-such-command"
+if [ "$rc" = 127 ] && [ "$err" = "landlock-run: cannot run $T/no-such-command: No such file or directory" ]; then
+  pass "127 says the command could not be run"
+else fail "127 says the command could not be run" "rc=$rc err='$err'"; fi
+
+# ---- The probe tells the truth with SIGCHLD ignored (inherited SIG_IGN).
+run "$P/sigchld-ignored" "$L" --probe
+if [ "$rc" = 0 ] && contains "$out" "abi=$abi enforcement="; then pass "--probe with SIGCHLD ignored reports the truth"
+else fail "--probe with SIGCHLD ignored" "rc=$rc out='$out' err='$err'"; fi
 
 # ---- The error line cannot forge a terminal escape: C0 controls, C1 controls
 # (U+0080..U+009F in UTF-8) and bytes that are not UTF-8 (a raw 0x9b is CSI)
@@ -412,6 +485,9 @@ else
   if [ -f "$T/root/w/in" ] && [ ! -e "$T/root/out" ] && contains "$err" "Permission denied"; then
     pass "minimal root (launcher + static busybox only): confined write denied, allowed write lands"
   else fail "minimal root (launcher + static busybox only)" "rc=$rc err='$err'"; fi
+  run chroot "$T/root" /landlock-run --probe
+  if [ "$rc" = 0 ] && contains "$out" "abi=$abi enforcement="; then pass "minimal root: --probe without /dev/null reports the truth"
+  else fail "minimal root: --probe without /dev/null" "rc=$rc out='$out' err='$err'"; fi
 fi
 
 finish

@@ -22,3 +22,11 @@ if [ -z "$forbidden" ] && [ -n "$undefined" ]; then echo "PASS no heap, stdio or
 else echo "FAIL forbidden symbols referenced: $forbidden"; fi
 if [ -z "$(readelf -lW "$bin" | grep -E 'INTERP|DYNAMIC')" ]; then echo "PASS no program interpreter, no dynamic section"
 else echo "FAIL the binary wants a loader"; fi
+# --version's digest covers every file the launcher is compiled from, and only
+# those: the compiler's own dependency list is launcher/landlock-run.cpp plus
+# every header of common/ (packaging/launcher-digest.sh, docs/launcher-cli.md).
+deps=$(cd "$LLR_ROOT" && ${CXX:-g++} -std=c++20 -MM -MT x launcher/landlock-run.cpp | tr -d '\\\n' | sed 's/^x://' |
+  tr ' ' '\n' | grep . | xargs realpath --relative-to=. | LC_ALL=C sort)
+digested=$(cd "$LLR_ROOT" && LC_ALL=C ls launcher/landlock-run.cpp common/*.h | LC_ALL=C sort)
+if [ -n "$deps" ] && [ "$deps" = "$digested" ]; then echo "PASS the source digest covers exactly the files the launcher is built from"
+else echo "FAIL the source digest covers: $(echo "$digested" | tr "\n" " "); the launcher is built from: $(echo "$deps" | tr "\n" " ")"; fi

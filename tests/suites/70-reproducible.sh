@@ -6,7 +6,7 @@ cd "$LLR_ROOT" || exit 1
 ver=$(cat VERSION)
 # The launcher's source digest: every file it is compiled from, concatenated
 # in this order (docs/launcher-cli.md, `--version`).
-src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)
+src_sha=$(sh packaging/launcher-digest.sh)
 
 out=$("$LLR_BUILD/landlock-run" --version 2>&1)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then

@@ -19,7 +19,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 tar -tzf "$tarball" >"$tmp/list"
-want="bin/landlock-run src/landlock-run.cpp src/cli_flags.h LICENSE VERSION SHA256SUMS
+want="bin/landlock-run src/launcher/landlock-run.cpp src/common/cli_flags.h src/common/cli_parse.h src/common/environment.h src/common/utf8.h LICENSE VERSION SHA256SUMS
   man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5"
 [ -f README.md ] && want="$want README.md"
 [ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
@@ -50,7 +50,7 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
 else
   echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
-src_sha=$(cat "$top/src/landlock-run.cpp" "$top/src/cli_flags.h" | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+src_sha=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS dist-launcher-names-shipped-source"

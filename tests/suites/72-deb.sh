@@ -51,7 +51,7 @@ fi
 root=$tmp/root
 dpkg -x "$deb" "$root"
 bin=$root/usr/bin/landlock-run
-src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+src_sha=$(sh packaging/launcher-digest.sh)  # docs/launcher-cli.md
 if [ "$("$bin" --version)" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS deb-installed-launcher-version"
 else

@@ -27,7 +27,7 @@ if [ -z "$missing" ]; then echo "PASS man-landlock-run.1-has-every-flag"; else e
 # The ABI column of docs/launcher-cli.md's flag table is the table's: each
 # flag that needs an ABI above 1 names exactly the min_abi of cli_flags.h.
 wrong='' checked=0
-abis=$(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::[A-Za-z]*, [a-z]*, \([0-9]*\), ".*/\1=\2/p' common/cli_flags.h)
+abis=$(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::[A-Za-z]*, [0-9], "[A-Z ]*", \([0-9]*\), ".*/\1=\2/p' common/cli_flags.h)
 for entry in $abis; do
   flag=${entry%=*} abi=${entry#*=}
   [ "$abi" -gt 1 ] || continue

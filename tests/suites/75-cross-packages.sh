@@ -22,7 +22,7 @@ for f in "$tarball" "$deb" "$entry" "$plat"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-src_sha=$(cat launcher/landlock-run.cpp common/cli_flags.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+src_sha=$(sh packaging/launcher-digest.sh)  # docs/launcher-cli.md
 line="landlock-run $ver source-sha256=$src_sha"
 
 # is_aarch64 NAME FILE: a static aarch64 ELF (file(1) and readelf agree).
@@ -44,7 +44,7 @@ name=landlock-run-$ver-aarch64-linux-musl
 tar -xzf "$tarball" -C "$tmp"
 top=$tmp/$name
 missing=
-for f in bin/landlock-run bin/landlock-policy src/landlock-run.cpp src/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS; do
+for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/common/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS; do
   [ -f "$top/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ]; then echo "PASS cross-dist-contents"; else echo "FAIL cross-dist-contents: missing$missing"; fi
@@ -52,7 +52,7 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1); then echo "PA
 else echo "FAIL cross-dist-SHA256SUMS-verifies"; fi
 is_aarch64 cross-dist-launcher-aarch64 "$top/bin/landlock-run"
 is_aarch64 cross-dist-compiler-aarch64 "$top/bin/landlock-policy"
-shipped=$(cat "$top/src/landlock-run.cpp" "$top/src/cli_flags.h" | sha256sum | cut -d' ' -f1)
+shipped=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)
 if [ "$shipped" = "$src_sha" ]; then holds_version cross-dist-launcher-names-shipped-source "$top/bin/landlock-run"
 else echo "FAIL cross-dist-launcher-names-shipped-source: shipped source $shipped, tree $src_sha"; fi
 if grep -qaF "$ver" "$top/bin/landlock-policy" && grep -qaF "$src_sha" "$top/bin/landlock-policy"; then

@@ -2,8 +2,7 @@
 // static binary runs, compiled without main) on ARG... and prints "ok" or
 // the launcher's error line. Lets tests check documented example command
 // lines without running them.
-#define LANDLOCK_RUN_NO_MAIN
-#include "../../launcher/landlock-run.cpp"  // NOLINT(bugprone-suspicious-include): the launcher is one file by design
+#include "../../common/cli_parse.h"
 
 #include <cstdio>
 
@@ -11,6 +10,6 @@ int main(int argc, char **argv) {
   llr::Options options;
   llr::Error error = llr::parse_args(argc, argv, options);
   if (!error.what) return std::puts("ok") < 0;
-  std::printf("landlock-run: %s: %s\n", error.what, error.why);
+  std::printf("landlock-run: %s: %s%s%s\n", error.what, error.why, error.detail ? " " : "", error.detail ? error.detail : "");
   return 1;
 }

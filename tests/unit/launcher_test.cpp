@@ -36,13 +36,16 @@ Parsed parse(std::vector<std::string> args) {
 }
 
 std::string error_text(const Parsed &p) {
-  return p.error.what ? std::string(p.error.what) + ": " + p.error.why : std::string();
+  if (!p.error.what) return std::string();
+  std::string text = std::string(p.error.what) + ": " + p.error.why;
+  if (p.error.detail) text += std::string(" ") + p.error.detail;
+  return text;
 }
 
 std::vector<std::pair<Flag, std::string>> valued_flags(const Parsed &p) {
   std::vector<std::pair<Flag, std::string>> out;
   llr::for_each_valued_flag(p.argv.data(), p.options,
-                            [&](Flag f, const char *value) { out.emplace_back(f, value); });
+                            [&](Flag f, const char *value, const char *) { out.emplace_back(f, value); });
   return out;
 }
 
@@ -97,7 +100,8 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"--bogus", "--", "true"})) == "--bogus: unknown option (see landlock-run --help)");
     CHECK(error_text(parse({"true"})) == "true: unexpected argument: the command must follow '--'");
     CHECK(error_text(parse({""})) == "'': unexpected argument: the command must follow '--'");
-    CHECK(error_text(parse({"--ro=/", "--", "true"})) == "--ro=/: unknown option (see landlock-run --help)");
+    CHECK(error_text(parse({"--ro=/", "--", "true"})) ==
+          "--ro=/: a flag and its value are two arguments: write --ro PATH, not --ro=PATH");
   }
 
   TEST_CASE("--no-symlinks applies to the grants after it, and only to them") {
@@ -129,22 +133,22 @@ TEST_SUITE("launcher") {
       CHECK(error_text(parse({"--connect-tcp", bad, "--", "x"})) ==
             "--connect-tcp: PORT must be a number from 0 to 65535");
     Parsed p = parse({"--connect-tcp", "443", "--", "x"});
-    CHECK(p.options.restrict_tcp);
-    CHECK_FALSE(parse({"--ro", "/", "--", "x"}).options.restrict_tcp);  // file-only policy: TCP untouched
+    CHECK(p.options.restricts_tcp());
+    CHECK_FALSE(parse({"--ro", "/", "--", "x"}).options.restricts_tcp());  // file-only policy: TCP untouched
   }
 
   TEST_CASE("scopes and audit switches") {
     Parsed p = parse({"--scope", "signal", "--scope", "abstract-unix", "--log-denials", "--no-log", "--", "x"});
     REQUIRE(error_text(p).empty());
     CHECK(p.options.scopes == (llr::kScopeAbstract | llr::kScopeSignalBit));
-    CHECK(p.options.log_denials);
-    CHECK(p.options.no_log);
+    CHECK(p.options.has(Flag::LogDenials));
+    CHECK(p.options.has(Flag::NoLog));
     CHECK(error_text(parse({"--scope", "net", "--", "x"})) == "--scope: NAME must be abstract-unix or signal");
   }
 
   TEST_CASE("--require-abi and --expect-version") {
     CHECK(parse({"--require-abi", "3", "--", "x"}).options.require_abi == 3);
-    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to 9 (the newest this launcher knows)";
+    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 9";
     CHECK(error_text(parse({"--require-abi", "0", "--", "x"})) == abi_range);
     CHECK(error_text(parse({"--require-abi", "10", "--", "x"})) == abi_range);
     CHECK(error_text(parse({"--require-abi", "2", "--require-abi", "3", "--", "x"})) ==
@@ -153,7 +157,7 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("actions stand alone") {
-    CHECK(parse({"--probe"}).options.probe);
+    CHECK(parse({"--probe"}).options.has(Flag::Probe));
     CHECK(error_text(parse({"--version"})).empty());
     CHECK(!error_text(parse({"--probe", "--", "x"})).empty());
     CHECK(!error_text(parse({"--probe", "--version"})).empty());
@@ -176,31 +180,125 @@ TEST_SUITE("launcher") {
       CHECK(llr::find_flag(spec.spelling) == &spec);
       CHECK(std::string(llr_cli::spelling(spec.flag)) == spec.spelling);
       if (spec.flag == Flag::Probe || spec.flag == Flag::Version || spec.flag == Flag::Help) continue;
-      const char *value = spec.flag == Flag::ConnectTcp || spec.flag == Flag::BindTcp ? "80"
-                          : spec.flag == Flag::Scope ? "signal" : spec.flag == Flag::RequireAbi ? "1" : "/v";
+      std::string value = "/v";
+      if (spec.flag == Flag::ConnectTcp || spec.flag == Flag::BindTcp) value = "80";
+      if (spec.flag == Flag::Scope) value = "signal";
+      if (spec.flag == Flag::RequireAbi || spec.flag == Flag::StatusFd) value = "3";
+      if (spec.flag == Flag::SetEnv || spec.flag == Flag::UnsetEnv || spec.flag == Flag::KeepEnv) value = "NAME";
       std::vector<std::string> args{spec.spelling};
-      if (spec.takes_value) args.push_back(value);
+      if (spec.values >= 1) args.push_back(value);
+      if (spec.values == 2) args.push_back("second");
+      if (spec.flag == Flag::KeepEnv) args.push_back("--clearenv");
       args.insert(args.end(), {"--", "x"});
       Parsed p = parse(args);
       CHECK(error_text(p).empty());
-      if (spec.takes_value) {
+      if (spec.values >= 1) {
         REQUIRE(valued_flags(p).size() == 1);
         CHECK(valued_flags(p)[0] == std::make_pair(spec.flag, std::string(value)));
       }
     }
   }
 
+  TEST_CASE("mistakes get a hint that names them") {
+    CHECK(error_text(parse({"--rw-tyr", "/a", "--", "x"})) == "--rw-tyr: unknown option; the nearest is --rw-try");
+    CHECK(error_text(parse({"--scopes", "signal", "--", "x"})) == "--scopes: unknown option; the nearest is --scope");
+    CHECK(error_text(parse({"-help"})) == "-help: unknown option; the nearest is --help");
+    CHECK(error_text(parse({"--rw=/tmp", "--", "x"})) ==
+          "--rw=/tmp: a flag and its value are two arguments: write --ro PATH, not --ro=PATH");
+    CHECK(error_text(parse({"--ro", "~/src", "--", "x"})) ==
+          "--ro: PATH starts with '~', which no shell expanded here: write $HOME/...");
+    CHECK(error_text(parse({"--ro", "./~", "--", "x"})).empty());  // a file named ~ is still reachable
+    CHECK(parse({"--", "x"}).options.grants == 0);
+    CHECK(parse({"--ro", "/a", "--rw-try", "/b", "--", "x"}).options.grants == 2);
+  }
+
+  TEST_CASE("--status-fd takes one descriptor above 2") {
+    CHECK(parse({"--status-fd", "3", "--", "x"}).options.status_fd == 3);
+    CHECK(parse({"--", "x"}).options.status_fd == -1);
+    for (const char *bad : {"0", "1", "2", "-1", "x", "", "9999999999"})
+      CHECK(error_text(parse({"--status-fd", bad, "--", "x"})) == "--status-fd: N must be a file descriptor above 2");
+    CHECK(error_text(parse({"--status-fd", "3", "--status-fd", "4", "--", "x"})) == "--status-fd: given twice");
+  }
+
+  TEST_CASE("environment flags: names, patterns and the order they apply in") {
+    CHECK(error_text(parse({"--setenv", "A"})) == "--setenv: needs a value");
+    CHECK(error_text(parse({"--setenv", "A", "--", "x"})) == "--setenv: needs a value");
+    CHECK(error_text(parse({"--setenv", "A=B", "c", "--", "x"})) == "--setenv: NAME must be non-empty, without '=' or '*'");
+    CHECK(error_text(parse({"--setenv", "*", "c", "--", "x"})) == "--setenv: NAME must be non-empty, without '=' or '*'");
+    CHECK(error_text(parse({"--unsetenv", "", "--", "x"})) == "--unsetenv: PATTERN must be non-empty and have no '='");
+    CHECK(error_text(parse({"--keepenv", "LC_*", "--", "x"})) == "--keepenv: needs --clearenv (it names what to keep)");
+    Parsed p = parse({"--clearenv", "--keepenv", "LC_*", "--keepenv", "PATH", "--setenv", "A", "1", "--unsetenv",
+                      "*TOKEN*", "--setenv", "B_TOKEN", "kept", "--setenv", "A", "2", "--", "x", "--setenv", "C", "3"});
+    REQUIRE(error_text(p).empty());
+    std::vector<std::string> inherited_text{"PATH=/bin", "LC_ALL=C", "HOME=/root", "GH_TOKEN=secret", "LCX=1"};
+    std::vector<char *> inherited;
+    for (std::string &v : inherited_text) inherited.push_back(v.data());
+    inherited.push_back(nullptr);
+    static llr_env::Environment env;
+    env = llr_env::Environment{};
+    REQUIRE(llr::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
+    std::vector<std::string> got(env.vars, env.vars + env.count);
+    // --clearenv keeps only what --keepenv names; --setenv replaces; a later --setenv
+    // of a name an earlier --unsetenv pattern matched is set (argv order); "--"'s tail is the command's.
+    CHECK(got == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "B_TOKEN=kept", "A=2"});
+    CHECK(env.vars[env.count] == nullptr);
+    Parsed unset = parse({"--unsetenv", "*TOKEN*", "--unsetenv", "SSH_AUTH_SOCK", "--", "x"});
+    env = llr_env::Environment{};
+    REQUIRE(llr::build_environment(unset.argv.data(), unset.options, inherited.data(), env).what == nullptr);
+    std::vector<std::string> kept(env.vars, env.vars + env.count);
+    CHECK(kept == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "HOME=/root", "LCX=1"});
+  }
+
+  TEST_CASE("environment patterns: '*' matches any run, the rest literally, on the name only") {
+    using llr_env::name_matches;
+    CHECK(name_matches("*TOKEN*", "GITHUB_TOKEN=x"));
+    CHECK(name_matches("*TOKEN*", "TOKEN"));
+    CHECK(name_matches("*_KEY", "AWS_SECRET_ACCESS_KEY=abc"));
+    CHECK_FALSE(name_matches("*_KEY", "KEYRING=x"));
+    CHECK_FALSE(name_matches("*TOKEN*", "PATH=/TOKEN"));  // the value is never matched
+    CHECK(name_matches("LC_*", "LC_ALL=C"));
+    CHECK_FALSE(name_matches("LC_*", "LANG=C"));
+    CHECK(name_matches("PATH", "PATH=/bin"));
+    CHECK_FALSE(name_matches("PATH", "PATHX=/bin"));
+    CHECK(name_matches("a*b*c", "axxbyyc"));
+    CHECK_FALSE(name_matches("a*b*c", "axxbyy"));
+    CHECK(name_matches("**", "ANY"));
+  }
+
+  TEST_CASE("the environment's limits are errors, never a silent cut") {
+    static llr_env::Environment env;
+    env = llr_env::Environment{};
+    std::string value(70000, 'v');
+    CHECK(std::string(env.set("BIG", value.c_str())) == "the values of --setenv exceed 64 KiB in all");
+    env = llr_env::Environment{};
+    static char var[] = "A=1";
+    for (int i = 0; i < llr_env::Environment::kMaxVariables; ++i) REQUIRE(env.add(var) == nullptr);
+    CHECK(std::string(env.add(var)) == "more than 8192 variables");
+  }
+
+  TEST_CASE("JSON status text escapes quotes and backslashes and masks controls") {
+    llr::Line status;
+    status.add("{\"error\":\"");
+    status.json = true;
+    status.add("a\"b\\c\nd\xe2\x80\xae" "e");  // a quote, a backslash, a newline, U+202E (bidi override)
+    status.json = false;
+    status.add("\"}");
+    CHECK(std::string(status.buf) == "{\"error\":\"a\\\"b\\\\c?d?e\"}");
+  }
+
   TEST_CASE("ABI to handled filesystem rights") {
     using namespace llr;
-    const uint64_t abi1 = (1ull << 13) - 1;
+    const uint64_t abi1 = (1ull << 13) - 1;  // the kernel's bits 0 to 12, counted independently here
     CHECK(fs_rights_for_abi(1) == abi1);
-    CHECK(fs_rights_for_abi(2) == (abi1 | kRefer));
-    CHECK(fs_rights_for_abi(3) == (abi1 | kRefer | kTruncate));
+    CHECK(fs_rights_for_abi(2) == (abi1 | LANDLOCK_ACCESS_FS_REFER));
+    CHECK(fs_rights_for_abi(3) == (abi1 | LANDLOCK_ACCESS_FS_REFER | LANDLOCK_ACCESS_FS_TRUNCATE));
     CHECK(fs_rights_for_abi(4) == fs_rights_for_abi(3));
-    CHECK(fs_rights_for_abi(5) == (abi1 | kRefer | kTruncate | kIoctlDev));
+    CHECK(fs_rights_for_abi(5) == (fs_rights_for_abi(3) | LANDLOCK_ACCESS_FS_IOCTL_DEV));
     CHECK(fs_rights_for_abi(7) == fs_rights_for_abi(5));
     CHECK(fs_rights_for_abi(8) == fs_rights_for_abi(5));
-    CHECK(fs_rights_for_abi(9) == (fs_rights_for_abi(5) | kResolveUnix));
+    CHECK(fs_rights_for_abi(9) == (fs_rights_for_abi(5) | LANDLOCK_ACCESS_FS_RESOLVE_UNIX));
+    CHECK(LANDLOCK_ACCESS_FS_RESOLVE_UNIX == 0x10000);  // include/uapi/linux/landlock.h, 1ULL << 16
+    CHECK(LANDLOCK_SCOPE_SIGNAL == 2);
     CHECK_FALSE(fs_enforcement_full(2));
     CHECK_FALSE(fs_enforcement_full(4));
     CHECK(fs_enforcement_full(5));
@@ -215,13 +313,14 @@ TEST_SUITE("launcher") {
           uint64_t m = grant_rights(writable, dir, abi);
           CHECK((m & ~fs_rights_for_abi(abi)) == 0);
           if (!dir) CHECK((m & ~kFileRights) == 0);
-          CHECK((m & kReadFile) != 0);
+          CHECK((m & LANDLOCK_ACCESS_FS_READ_FILE) != 0);
         }
       CHECK(grant_rights(false, true, abi) == kReadRights);
-      CHECK(grant_rights(false, false, abi) == (kExecute | kReadFile));
+      CHECK(grant_rights(false, false, abi) == (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE));
       CHECK(grant_rights(true, true, abi) == fs_rights_for_abi(abi));
-      CHECK((grant_rights(true, false, abi) & kWriteFile) != 0);
-      CHECK((grant_rights(true, false, abi) & kTruncate) == (abi >= 3 ? kTruncate : 0));
+      CHECK((grant_rights(true, false, abi) & LANDLOCK_ACCESS_FS_WRITE_FILE) != 0);
+      uint64_t truncate = grant_rights(true, false, abi) & LANDLOCK_ACCESS_FS_TRUNCATE;
+      CHECK(truncate == (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0));
     }
   }
 

@@ -39,6 +39,16 @@ export interface Policy {
   keepFds?: boolean;
   /** --require-abi: refuse a kernel older than this Landlock ABI. */
   requireAbi?: number;
+  /** --clearenv: start the command's environment empty (keepEnv names what to keep). */
+  clearEnv?: boolean;
+  /** --keepenv: with clearEnv, keep the inherited variables these patterns name ('*' matches any run). */
+  keepEnv?: string | readonly string[];
+  /** --unsetenv: remove the variables these patterns name, e.g. '*TOKEN*'. */
+  unsetEnv?: string | readonly string[];
+  /** --setenv: set each NAME to its VALUE. */
+  setEnv?: Readonly<Record<string, string>>;
+  /** --status-fd: the launcher writes its JSON status lines to this fd (3 or more; never inherited by the command). */
+  statusFd?: number;
   /** --expect-version: refuse unless the launcher is this version. wrap() pins the package's version unless this is false. */
   expectVersion?: string | false;
 }

@@ -289,13 +289,18 @@ function values(key, value) {
       if (!Number.isInteger(v) || v < 1) throw fail(`requireAbi: ${JSON.stringify(v)} is not a Landlock ABI (1 or more)`);
       return String(v);
     }
+    if (key === 'statusFd') {
+      if (!Number.isInteger(v) || v < 3) throw fail(`statusFd: ${JSON.stringify(v)} is not a file descriptor above 2`);
+      return String(v);
+    }
     if (typeof v !== 'string' || v === '' || v.includes('\0')) {
       throw fail(`${key}: ${JSON.stringify(v)} must be a non-empty string without NUL`);
     }
     if (key === 'scope' && !cli.scopes.includes(v)) {
       throw fail(`scope: ${JSON.stringify(v)} is not one of ${cli.scopes.join(', ')}`);
     }
-    if (PATH_KEYS.has(key) || key === 'scope' || key === 'expectVersion') return v;
+    if ((key === 'keepEnv' || key === 'unsetEnv') && v.includes('=')) throw fail(`${key}: ${JSON.stringify(v)} has '='`);
+    if (PATH_KEYS.has(key) || key === 'scope' || key === 'expectVersion' || key === 'keepEnv' || key === 'unsetEnv') return v;
     throw fail(`${key}: unexpected value`);
   });
 }
@@ -325,6 +330,16 @@ function grantArgs(policy = {}) {
     if (!flag.takesValue) {
       if (value !== true) throw fail(`${flag.key} takes true or false, not ${JSON.stringify(value)}`);
       argv.push(flag.spelling);
+      continue;
+    }
+    if (flag.values === 2) {  // --setenv NAME VALUE, from { NAME: VALUE }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(`${flag.key} takes { NAME: VALUE }`);
+      for (const [name, v] of Object.entries(value)) {
+        if (!/^[^=*\0]+$/.test(name) || typeof v !== 'string' || v.includes('\0')) {
+          throw fail(`${flag.key}: ${JSON.stringify(name)}=${JSON.stringify(v)} is not a NAME without '=' or '*' and a string VALUE`);
+        }
+        argv.push(flag.spelling, name, v);
+      }
       continue;
     }
     for (const v of values(flag.key, value)) argv.push(flag.spelling, v);
