@@ -196,7 +196,7 @@ inline Error build_environment(char *const *argv, const Options &o, char **inher
   }
   for_each_valued_flag(argv, o, [&](Flag flag, const char *name, const char *value) {
     if (flag == Flag::UnsetEnv) env.remove_matching(name);
-    if (flag == Flag::SetEnv && !full) full = env.set(name, value);
+    if (flag == Flag::SetEnv && value && !full) full = env.set(name, value);
   });
   if (full) return {"environment", full};
   return {};

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/utf8.h"
+
 namespace llp {
 
 size_t find_control(std::string_view s) {
@@ -15,42 +17,13 @@ size_t find_control(std::string_view s) {
 namespace {
 
 // The length of the valid UTF-8 sequence at s[i], or 0 when it is not one;
-// *cp receives the code point.
+// *cp receives the code point. The rule is the launcher's (common/utf8.h).
 size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
-  auto c = static_cast<unsigned char>(s[i]);
-  size_t len = 0;
-  unsigned value = 0;
-  if ((c & 0xe0) == 0xc0) {
-    len = 2;
-    value = c & 0x1f;
-  } else if ((c & 0xf0) == 0xe0) {
-    len = 3;
-    value = c & 0x0f;
-  } else if ((c & 0xf8) == 0xf0) {
-    len = 4;
-    value = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    auto cc = static_cast<unsigned char>(s[i + k]);
-    if ((cc & 0xc0) != 0x80) return 0;
-    value = (value << 6) | (cc & 0x3f);
-  }
-  static constexpr unsigned kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (value < kMin[len] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return 0;
-  *cp = value;
-  return len;
+  const auto *bytes = reinterpret_cast<const unsigned char *>(s.data() + i);
+  return static_cast<size_t>(llr_text::utf8_sequence(bytes, s.size() - i, cp));
 }
 
-// Code points a terminal acts on instead of showing: C1 controls (CSI,
-// OSC...) and the bidirectional overrides that make text read differently.
-bool acts_on_terminal(unsigned cp) {
-  if (cp >= 0x80 && cp <= 0x9f) return true;
-  if (cp >= 0x202a && cp <= 0x202e) return true;
-  return cp >= 0x2066 && cp <= 0x2069;
-}
+using llr_text::acts_on_terminal;
 
 void append_hex(std::string &out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789abcdef";

@@ -153,10 +153,9 @@ static_assert(kScopeAbstract == LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET && kScopeSig
 
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
 struct Line {
-  char buf[4352];
+  char buf[4352] = {};
   size_t len = 0;
   bool json = false;  // inside a JSON string: '"' and '\' are escaped too
-  Line() { *buf = '\0'; }
   // Appends n bytes as they are, or nothing when they do not all fit.
   Line &raw(const char *bytes, size_t n) {
     if (len + n > sizeof buf - 2) return *this;
@@ -197,11 +196,11 @@ struct Line {
   }
   Line &num(long n) {  // n >= 0; written from the last digit back
     char digits[20];
-    size_t first = sizeof digits;
-    while (first == sizeof digits || n > 0) {
+    size_t first = sizeof digits - 1;
+    digits[first] = static_cast<char>('0' + n % 10);
+    for (n /= 10; n > 0; n /= 10) {
       first -= 1;
       digits[first] = static_cast<char>('0' + n % 10);
-      n /= 10;
     }
     return raw(digits + first, sizeof digits - first);
   }

@@ -323,6 +323,7 @@ run "$L" --rw-tyr "$T" -- "$op" write "$T/m-h1"
 expect_refused "hint: a mistyped flag names the nearest" "$T/m-h1" "unknown option; the nearest is --rw-try"
 run "$L" --ro=/ -- "$op" write "$T/m-h2"
 expect_refused "hint: --ro=PATH" "$T/m-h2" "write --ro PATH, not --ro=PATH"
+# shellcheck disable=SC2088 # an unexpanded ~ is the point
 run "$L" --ro '~/src' -- "$op" write "$T/m-h3"
 expect_refused "hint: an unexpanded ~" "$T/m-h3" "which no shell expanded"
 run "$L" --ro "/usr,/etc" -- "$op" write "$T/m-h4"

@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -231,9 +232,8 @@ TEST_SUITE("launcher") {
                       "*TOKEN*", "--setenv", "B_TOKEN", "kept", "--setenv", "A", "2", "--", "x", "--setenv", "C", "3"});
     REQUIRE(error_text(p).empty());
     std::vector<std::string> inherited_text{"PATH=/bin", "LC_ALL=C", "HOME=/root", "GH_TOKEN=secret", "LCX=1"};
-    std::vector<char *> inherited;
-    for (std::string &v : inherited_text) inherited.push_back(v.data());
-    inherited.push_back(nullptr);
+    std::vector<char *> inherited(inherited_text.size() + 1, nullptr);
+    std::transform(inherited_text.begin(), inherited_text.end(), inherited.begin(), [](std::string &v) { return v.data(); });
     static llr_env::Environment env;
     env = llr_env::Environment{};
     REQUIRE(llr::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
