@@ -2,7 +2,9 @@
 # deb.sh OUT BUILD VERSION [DEB_ARCH]: a .deb built with dpkg-deb alone, run
 # from the repo root, for Debian architecture DEB_ARCH (default amd64) of the
 # binaries in BUILD. Native version (no Debian revision); root-owned files,
-# fixed mtimes.
+# fixed mtimes. SBOM (environment): make sbom's .spdx.json, shipped as
+# /usr/share/doc/landlock-run/sbom.spdx.json with the licences of the code
+# linked in (licenses/PKG.copyright) and giving the Built-Using field.
 set -eu
 out=$1 build=$2 version=$3 deb_arch=${4:-amd64}
 . packaging/pkg-common.sh
@@ -20,6 +22,11 @@ for page in "$build"/man/*.[0-9]; do
   pkg_man_gz "$page" "$root/usr/share/man/man$sect/$(basename "$page").gz"
 done
 pkg_file 0644 packaging/deb/copyright "$doc/copyright"
+pkg_sbom_files "$doc"
+# Built-Using: the Debian source packages (= versions) whose code the static
+# binaries hold (packaging/sbom.py, from the link maps and dpkg).
+built_using=$(cat "$(dirname "$SBOM")/built-using")
+[ -n "$built_using" ] || pkg_die "no Built-Using beside $SBOM (make sbom)"
 changelog=$build/deb/changelog
 {
   echo "landlock-run ($version) unstable; urgency=medium"
@@ -55,8 +62,8 @@ install -d -m 0755 "$root/DEBIAN"
 size=$( (cd "$root" && find usr -type f -printf '%s\n'; find usr -type d -printf '0\n') |
   awk '{ n += $1 == 0 ? 1 : int(($1 + 1023) / 1024) } END { print n }')
 # awk, not sed: the Depends line holds characters sed would treat as syntax.
-awk -v v="$version" -v m="$maintainer" -v s="$size" -v d="$depends" -v a="$deb_arch" '
-  { gsub(/@VERSION@/, v); gsub(/@MAINTAINER@/, m); gsub(/@INSTALLED_SIZE@/, s); gsub(/@ARCH@/, a)
+awk -v v="$version" -v m="$maintainer" -v s="$size" -v d="$depends" -v a="$deb_arch" -v b="$built_using" '
+  { gsub(/@VERSION@/, v); gsub(/@MAINTAINER@/, m); gsub(/@INSTALLED_SIZE@/, s); gsub(/@ARCH@/, a); gsub(/@BUILT_USING@/, b)
     if (index($0, "@DEPENDS@")) { sub(/@DEPENDS@/, ""); printf "%s", d } print }' \
   packaging/deb/control.in >"$root/DEBIAN/control"
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"

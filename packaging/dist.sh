@@ -7,7 +7,11 @@
 #     src/common/*.h                           as in the repository (--version's
 #                                              digest: packaging/launcher-digest.sh)
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
+#     licenses/PKG.copyright                  the licence of each Debian
+#                                              package whose code is linked in
+#     sbom.spdx.json                          the bill of materials (SPDX 2.3)
 #     README.md LICENSE VERSION SHA256SUMS
+# SBOM (environment): make sbom's .spdx.json; licenses/ is beside it.
 set -eu
 out=$1 build=$2 version=$3 triplet=${4:-x86_64-linux-musl}
 . packaging/pkg-common.sh
@@ -29,6 +33,7 @@ for page in "$build"/man/*.[0-9]; do
   sect=${page##*.}
   pkg_file 0644 "$page" "$top/man/man$sect/$(basename "$page")"
 done
+pkg_sbom_files "$top"
 for f in README.md LICENSE VERSION; do
   if [ -f "$f" ]; then pkg_file 0644 "$f" "$top/$f"; else echo "packaging: warning: $f missing from the tarball" >&2; fi
 done

@@ -8,13 +8,18 @@
 #   make deb                  $(BUILD)/deb/landlock-run_VERSION_DEBARCH.deb (dpkg-deb)
 #   make npm                  $(BUILD)/npm/*.tgz (npm pack of the entry package
 #                             and @landlock-run/linux-CPU, then the pack gates)
-#   make dist-all             every architecture's tarball, .deb and npm
-#                             packages in $(DIST), with one SHA256SUMS
+#   make sbom                 $(BUILD)/sbom/landlock-run-VERSION-ARCH-linux-musl.spdx.json
+#                             (SPDX 2.3), licenses/*.copyright and built-using:
+#                             what every package below ships (issue 13)
+#   make dist-all             every architecture's tarball, .deb, npm
+#                             packages and SBOM in $(DIST), with one SHA256SUMS
 # Each for the ARCH the top-level Makefile selects (make ARCH=aarch64 dist).
 #
 # The logic lives in packaging/*.sh so that tests and ci/ run the same code.
 
 DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base node-typescript
+# packaging/sbom.py writes the bill of materials every package ships.
+DEB_PACKAGES += python3
 # tests/suites/77-integrations.sh parses the CI templates with a real YAML parser.
 DEB_PACKAGES += python3-yaml
 # tests/suites/76-container.sh: a real OCI runtime and podman's default seccomp profile.
@@ -58,7 +63,7 @@ HAVE_SCDOC := $(shell command -v scdoc)
 MAN_SRCS := $(wildcard docs/man/*.scd)
 MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))
 
-.PHONY: reproducible-check audit man dist deb npm
+.PHONY: reproducible-check audit man dist deb npm sbom
 
 man: $(MAN_PAGES)
 $(BUILD)/man/%: docs/man/%.scd VERSION $(SDE_STAMP)
@@ -79,21 +84,51 @@ reproducible-check:
 audit: $(DIST_TARBALL)
 	@sh packaging/audit.sh $(DIST_TARBALL) $(LAUNCHER_SRC)
 
+# The bill of materials (packaging/sbom.py). The binaries are linked once
+# more, exactly as the build linked them but with an ld map, and must come
+# out byte-identical: the map then tells which object files and archive
+# members (musl's, glibc's, libgcc's, libstdc++'s) are in the shipped
+# binaries, and dpkg which Debian package each came from. toml++ is
+# header-only: found as the compiler finds it. The toolchain is each program
+# the build ran (driver, cc1plus, as, ld, strip) and its Debian package.
+SBOM_DIR := $(BUILD)/sbom
+SBOM_NAME := $(DIST_NAME).spdx.json
+SBOM := $(SBOM_DIR)/$(SBOM_NAME)
+SBOM_TOOLS = $(CXX) $(LINK_CC) $(shell $(CXX) -print-prog-name=cc1plus) \
+  $(shell $(CXX) -print-prog-name=as) $(shell $(CXX) -print-prog-name=ld) $(PKG_STRIP)
+sbom: $(SBOM)
+$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP)
+	@mkdir -p $(SBOM_DIR)
+	$(LINK_CC) $(MUSL_LDFLAGS) -o $(SBOM_DIR)/landlock-run $(LAUNCHER).o -Wl,-Map=$(SBOM_DIR)/landlock-run.map
+	@cmp $(SBOM_DIR)/landlock-run $(LAUNCHER) || { echo "sbom: the launcher linked again differs from $(LAUNCHER)" >&2; exit 1; }
+	$(if $(POLICY_BIN),$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $(SBOM_DIR)/landlock-policy.linked \
+	  $(BUILD)/compiler/main.o $(COMPILER_OBJS) -Xlinker -Map=$(SBOM_DIR)/landlock-policy.map)
+	$(if $(POLICY_BIN),@cmp $(SBOM_DIR)/landlock-policy.linked $(POLICY_BIN) || { echo "sbom: the compiler linked again differs from $(POLICY_BIN)" >&2; exit 1; })
+	$(if $(POLICY_BIN),STRIP=$(PKG_STRIP) sh -c '. packaging/pkg-common.sh && pkg_bin_stripped "$$1" "$$2"' sh \
+	  $(POLICY_BIN) $(SBOM_DIR)/landlock-policy)
+	SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
+	  HEADER_PROBE="$(CXX) $(HOST_CXXFLAGS)" python3 packaging/sbom.py $(SBOM_DIR) $(DIST_NAME) $(VERSION) $(PKG_DEB_ARCH) \
+	  bin/landlock-run=$(SBOM_DIR)/landlock-run:$(SBOM_DIR)/landlock-run.map \
+	  $(if $(POLICY_BIN),bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map) \
+	  -- $(SBOM_TOOLS)
+
 PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
-  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP)
+  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP) $(SBOM)
 
 dist: $(DIST_TARBALL)
 $(DIST_TARBALL): $(PKG_INPUTS)
-	STRIP=$(PKG_STRIP) sh packaging/dist.sh $@ $(BUILD) $(VERSION) $(PKG_ARCH_TRIPLET)
+	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/dist.sh $@ $(BUILD) $(VERSION) $(PKG_ARCH_TRIPLET)
 
 deb: $(DEB_FILE)
 $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging/deb/lintian/*)
-	STRIP=$(PKG_STRIP) sh packaging/deb.sh $@ $(BUILD) $(VERSION) $(PKG_DEB_ARCH)
+	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/deb.sh $@ $(BUILD) $(VERSION) $(PKG_DEB_ARCH)
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
 $(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION
 	STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
+$(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION $(SBOM)
+	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).
@@ -110,12 +145,13 @@ CROSS_TARGETS += $(if $(HAVE_SCDOC),man dist $(if $(HAVE_DPKG_DEB),deb)) $(if $(
 .PHONY: dist-all
 ifeq ($(ARCH),$(HOST_ARCH))
 CROSS_DIST_TARBALLS := $(DIST)/landlock-run-$(VERSION)-aarch64-linux-musl.tar.gz
-dist-all: $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS)
+dist-all: $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM)
 	@[ -n "$(CROSS_CHECK)" ] || { echo "dist-all: needs the aarch64 toolchain on an x86_64 host (make deps)" >&2; exit 1; }
 	$(MAKE) cross-aarch64
-	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(CROSS_DIST_TARBALLS) \
+	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM) $(CROSS_DIST_TARBALLS) \
 	  $(BUILD)/aarch64/deb/landlock-run_$(VERSION)_arm64.deb $(BUILD)/aarch64/npm/landlock-run-$(VERSION).tgz \
-	  $(BUILD)/aarch64/npm/landlock-run-linux-arm64-$(VERSION).tgz
+	  $(BUILD)/aarch64/npm/landlock-run-linux-arm64-$(VERSION).tgz \
+	  $(BUILD)/aarch64/sbom/landlock-run-$(VERSION)-aarch64-linux-musl.spdx.json
 else
 dist-all:
 	@echo "dist-all: run it without ARCH=: it builds every architecture from the host" >&2; exit 1

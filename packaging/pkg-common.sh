@@ -60,3 +60,20 @@ pkg_policy_bin() {
     echo "$1/landlock-policy"
   fi
 }
+
+# pkg_sbom_files DEST: the bill of materials of this build (make sbom; its
+# path in $SBOM) as DEST/sbom.spdx.json, and the licence texts of the code
+# statically linked into the binaries (Debian's copyright file of each
+# package, as packaging/sbom.py collected them) as DEST/licenses/PKG.copyright.
+pkg_sbom_files() {
+  [ -n "${SBOM:-}" ] || pkg_die "SBOM is not set (the path of make sbom's .spdx.json)"
+  [ -f "$SBOM" ] || pkg_die "$SBOM is missing (make sbom)"
+  pkg_file 0644 "$SBOM" "$1/sbom.spdx.json"
+  found=
+  for lic in "$(dirname "$SBOM")"/licenses/*.copyright; do
+    [ -f "$lic" ] || continue
+    pkg_file 0644 "$lic" "$1/licenses/$(basename "$lic")"
+    found=yes
+  done
+  [ -n "$found" ] || pkg_die "no licence file beside $SBOM (make sbom)"
+}

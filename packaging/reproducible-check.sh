@@ -45,6 +45,9 @@ build() {  # build SRC: in a subshell with its own environment
     command -v scdoc >/dev/null && targets="$targets dist"
     command -v dpkg-deb >/dev/null && targets="$targets deb"
     command -v npm >/dev/null && targets="$targets npm"
+    # The bill of materials and licences every package above ships (also
+    # a release artifact of its own: make dist-all).
+    targets="$targets sbom"
   fi
   # shellcheck disable=SC2086
   (cd "$src" && make -s -j2 BUILD=build-r DIST=dist-r $targets >"$src.log" 2>&1) ||
@@ -59,8 +62,10 @@ build() {  # build SRC: in a subshell with its own environment
 
 artifacts() {  # artifacts SRC: "relative-path sha256" lines
   (cd "$1" && for f in build-r/landlock-run build-r/landlock-policy build-r/man/* dist-r/*.tar.gz \
-       build-r/deb/*.deb build-r/npm/*.tgz build-r/aarch64/landlock-run build-r/aarch64/landlock-policy \
-       build-r/aarch64/deb/*.deb build-r/aarch64/npm/*.tgz; do
+       build-r/deb/*.deb build-r/npm/*.tgz build-r/sbom/*.spdx.json build-r/sbom/built-using \
+       build-r/sbom/licenses/* build-r/aarch64/landlock-run build-r/aarch64/landlock-policy \
+       build-r/aarch64/deb/*.deb build-r/aarch64/npm/*.tgz build-r/aarch64/sbom/*.spdx.json \
+       build-r/aarch64/sbom/built-using build-r/aarch64/sbom/licenses/*; do
      [ -f "$f" ] && printf '%s %s\n' "$f" "$(sha256sum "$f" | cut -d' ' -f1)"
    done) || true
 }

@@ -6,7 +6,11 @@
 #   OUTDIR/landlock-run-VERSION.tgz            the entry package (the same
 #                                              bytes whichever CPU builds it)
 #   OUTDIR/landlock-run-linux-CPU-VERSION.tgz  @landlock-run/linux-CPU: the
-#                                              launcher and the compiler
+#                                              launcher and the compiler, the
+#                                              licences of the code linked
+#                                              into them (licenses/) and the
+#                                              bill of materials (sbom.spdx.json)
+# SBOM (environment): make sbom's .spdx.json; licenses/ is beside it.
 # Run from the repo root.
 set -eu
 out=$1 launcher=$2 version=$3 cpu=${4:-x64}
@@ -51,6 +55,7 @@ pkg_file 0644 LICENSE "$plat/LICENSE"
 # repairs it at install time, so the tests see exactly what was shipped.
 pkg_file 0755 "$launcher" "$plat/bin/landlock-run"
 pkg_bin_stripped "$policy" "$plat/bin/landlock-policy"
+pkg_sbom_files "$plat"
 
 pkg_normalize "$stage"
 abs_out=$(cd "$out" && pwd)

@@ -53,3 +53,60 @@ need_dist_and_landlock() {
     *) echo "SKIP $1: Landlock does not enforce on this kernel ($probe)"; exit 0 ;;
   esac
 }
+
+# sbom_expect DEB_ARCH: sets sbom_comps and sbom_tools, "PKG=VERSION" words:
+# the Debian packages whose code the binaries for DEB_ARCH link in (musl;
+# glibc, libstdc++, libgcc and toml++ for the compiler) and the toolchain's,
+# named here (not by packaging/sbom.py) with the versions dpkg reports.
+sbom_expect() {
+  case $1 in
+    amd64) sb_tp='' sb_q=:amd64 sb_x='' ;;
+    arm64) sb_tp=aarch64-linux-gnu- sb_q='' sb_x=-arm64-cross ;;
+  esac
+  sb_gccv=$("${sb_tp}g++" -dumpversion)
+  sbom_comps='' sbom_tools=''
+  for sb_p in "musl-dev:$1" "libc6-dev$sb_q$sb_x" "libstdc++-$sb_gccv-dev$sb_q$sb_x" "libgcc-$sb_gccv-dev$sb_q$sb_x" libtomlplusplus-dev; do
+    sbom_comps="$sbom_comps $sb_p=$(dpkg-query -W -f='${Version}' "$sb_p")"
+  done
+  for sb_t in "${sb_tp}g++" "${sb_tp}gcc" "${sb_tp}ld"; do
+    sb_p=$(dpkg-query -S "$(readlink -f "$(command -v "$sb_t")")" | sed 's/:.*//')
+    sbom_tools="$sbom_tools $sb_p=$(dpkg-query -W -f='${Version}' "$sb_p")"
+  done
+}
+
+# check_sbom NAME DIR ROOT DEB_ARCH: DIR (a tarball's top, the .deb's doc
+# folder) holds the licence of each linked package, byte for byte Debian's
+# /usr/share/doc/PKG/copyright, as licenses/PKG.copyright, and sbom.spdx.json,
+# which tests/packaging/check_sbom.py holds to SPDX 2.3 and to dpkg; ROOT
+# holds the shipped bin/landlock-run and bin/landlock-policy.
+check_sbom() {
+  sbom_expect "$4"
+  sb_missing=
+  for sb_c in $sbom_comps; do
+    sb_p=${sb_c%%=*} && sb_p=${sb_p%%:*}
+    cmp -s "$2/licenses/$sb_p.copyright" "/usr/share/doc/$sb_p/copyright" || sb_missing="$sb_missing $sb_p"
+  done
+  if [ -z "$sb_missing" ]; then echo "PASS $1-licence-files"
+  else echo "FAIL $1-licence-files: missing or not Debian's:$sb_missing"; fi
+  # shellcheck disable=SC2086 # one PKG=VERSION a word
+  if sb_out=$(python3 "$LLR_ROOT/tests/packaging/check_sbom.py" "$2/sbom.spdx.json" "$3" "$SOURCE_DATE_EPOCH" \
+             $sbom_comps -- $sbom_tools 2>&1); then
+    echo "PASS $1-sbom-spdx-2.3-lists-what-dpkg-reports"
+  else
+    echo "FAIL $1-sbom-spdx-2.3-lists-what-dpkg-reports: $(printf '%s' "$sb_out" | head -4 | tr '\n' ' ')"
+  fi
+}
+
+# check_built_using NAME DEB DEB_ARCH: the .deb's Built-Using names the
+# source package (= source version) of each package check_sbom expects.
+check_built_using() {
+  sbom_expect "$3"
+  sb_field=$(dpkg-deb -f "$2" Built-Using)
+  sb_missing=
+  for sb_c in $sbom_comps; do
+    sb_src=$(dpkg-query -W -f='${source:Package} (= ${source:Version})' "${sb_c%%=*}")
+    case ", $sb_field," in *", $sb_src,"*) ;; *) sb_missing="$sb_missing $sb_src;" ;; esac
+  done
+  if [ -n "$sb_field" ] && [ -z "$sb_missing" ]; then echo "PASS $1-built-using"
+  else echo "FAIL $1-built-using: '$sb_field' lacks$sb_missing"; fi
+}

@@ -20,7 +20,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 tar -tzf "$tarball" >"$tmp/list"
 want="bin/landlock-run src/launcher/landlock-run.cpp src/common/cli_flags.h src/common/cli_parse.h src/common/environment.h src/common/utf8.h LICENSE VERSION SHA256SUMS
-  man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5"
+  man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5
+  sbom.spdx.json licenses/musl-dev.copyright"
 [ -f README.md ] && want="$want README.md"
 [ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
 missing=
@@ -57,6 +58,21 @@ if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
 else
   echo "FAIL dist-launcher-names-shipped-source: $out vs $src_sha"
 fi
+# The licences of the code linked in and the bill of materials (issue 13):
+# Debian's copyright files, and an SPDX 2.3 SBOM naming each package at the
+# version dpkg reports and the shipped binaries' SHA-256; the same SBOM is a
+# release artifact of its own (make sbom; make dist-all sums it).
+check_sbom dist "$top" "$top" amd64
+# The check itself: an SBOM naming another package than dpkg's is refused.
+sed 's/"name": "musl-dev"/"name": "musl-other"/' "$top/sbom.spdx.json" >"$tmp/doctored.json"
+# shellcheck disable=SC2086 # one PKG=VERSION a word
+out=$(python3 tests/packaging/check_sbom.py "$tmp/doctored.json" "$top" "$SOURCE_DATE_EPOCH" $sbom_comps -- $sbom_tools)
+case $out in
+  *"component musl-dev "*" is not listed"*) echo "PASS dist-sbom-check-refuses-a-doctored-sbom" ;;
+  *) echo "FAIL dist-sbom-check-refuses-a-doctored-sbom: '$out'" ;;
+esac
+if cmp -s "$top/sbom.spdx.json" "$LLR_BUILD/sbom/$name.spdx.json"; then echo "PASS dist-sbom-is-the-release-artifact"
+else echo "FAIL dist-sbom-is-the-release-artifact: $top/sbom.spdx.json differs from $LLR_BUILD/sbom/$name.spdx.json"; fi
 if file -b "$top/bin/landlock-run" | grep -q 'statically linked'; then echo "PASS dist-launcher-static"; else echo "FAIL dist-launcher-static: $(file -b "$top/bin/landlock-run")"; fi
 check_confines dist-launcher "$top/bin/landlock-run" "$tmp/run"
 # The compiler too runs with no libc at all: an empty root (a FROM scratch
@@ -88,7 +104,7 @@ if [ -z "$bad" ]; then echo "PASS dist-man-pages-render"; else echo "FAIL dist-m
 
 # The archive step itself is reproducible: again, later, under another umask.
 sleep 1
-(umask 077; PKG_STAGE=$tmp/stage sh packaging/dist.sh "$tmp/again.tar.gz" "$LLR_BUILD" "$ver" >/dev/null 2>&1)
+(umask 077; PKG_STAGE=$tmp/stage SBOM=$LLR_BUILD/sbom/landlock-run-$ver-x86_64-linux-musl.spdx.json sh packaging/dist.sh "$tmp/again.tar.gz" "$LLR_BUILD" "$ver" >/dev/null 2>&1)
 if cmp -s "$tarball" "$tmp/again.tar.gz"; then
   echo "PASS dist-tarball-reproducible"
 else

@@ -12,6 +12,7 @@ fi
 [ -f "$deb" ] || { echo "FAIL deb-built: $deb is missing (make deb)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+SOURCE_DATE_EPOCH=$(cat "$LLR_BUILD/.source-date-epoch" 2>/dev/null || git log -1 --format=%ct)
 
 fields=$(dpkg-deb -f "$deb" Package Version Architecture | tr '\n' ' ')
 if [ "$fields" = "Package: landlock-run Version: $ver Architecture: amd64 " ]; then
@@ -22,7 +23,8 @@ fi
 
 dpkg-deb -c "$deb" | awk '{ print $1, $2, $6 }' >"$tmp/contents"
 want="./usr/bin/landlock-run ./usr/share/man/man1/landlock-run.1.gz ./usr/share/man/man1/landlock-policy.1.gz
-  ./usr/share/man/man5/landlock-policy.5.gz ./usr/share/doc/landlock-run/copyright ./usr/share/doc/landlock-run/changelog.gz"
+  ./usr/share/man/man5/landlock-policy.5.gz ./usr/share/doc/landlock-run/copyright ./usr/share/doc/landlock-run/changelog.gz
+  ./usr/share/doc/landlock-run/sbom.spdx.json ./usr/share/doc/landlock-run/licenses/musl-dev.copyright"
 [ -f compiler/compiler.mk ] && want="$want ./usr/bin/landlock-policy"
 missing=
 for f in $want; do awk -v f="$f" '$3 == f { found = 1 } END { exit !found }' "$tmp/contents" || missing="$missing $f"; done
@@ -58,6 +60,20 @@ else
   echo "FAIL deb-installed-launcher-version: $("$bin" --version 2>&1)"
 fi
 check_confines deb-installed-launcher "$bin" "$tmp/run"
+# The licences of the code linked in, the bill of materials beside the
+# package's copyright file (issue 13), and Built-Using naming their sources.
+check_sbom deb "$root/usr/share/doc/landlock-run" "$root/usr" amd64
+check_built_using deb "$deb" amd64
+if cmp -s "$root/usr/share/doc/landlock-run/sbom.spdx.json" "$LLR_BUILD/sbom/landlock-run-$ver-x86_64-linux-musl.spdx.json"; then
+  echo "PASS deb-sbom-is-the-release-artifact"
+else
+  echo "FAIL deb-sbom-is-the-release-artifact: the .deb's sbom.spdx.json differs from make sbom's"
+fi
+if grep -q '/usr/share/doc/landlock-run/licenses/' "$root/usr/share/doc/landlock-run/copyright"; then
+  echo "PASS deb-copyright-points-at-the-licences"
+else
+  echo "FAIL deb-copyright-points-at-the-licences"
+fi
 if [ -x "$root/usr/bin/landlock-policy" ]; then
   case $("$root/usr/bin/landlock-policy" --version 2>&1) in
     *"$ver"*) echo "PASS deb-installed-compiler-version" ;;

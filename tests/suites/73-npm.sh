@@ -14,6 +14,9 @@ for t in "$entry" "$plat"; do
 done
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+# shellcheck source=tests/packaging/lib.sh
+. "$LLR_ROOT/tests/packaging/lib.sh"
+SOURCE_DATE_EPOCH=$(cat "$LLR_BUILD/.source-date-epoch" 2>/dev/null || git -C "$LLR_ROOT" log -1 --format=%ct)
 
 # The packed mode, before any install could repair it.
 for b in landlock-run landlock-policy; do
@@ -54,6 +57,9 @@ if [ -f "$bin" ] && [ -x "$bin" ]; then
 else
   echo "FAIL npm-installed-binary-executable: $(ls -l "$bin" 2>&1)"
 fi
+# The platform package ships the binaries, so the licences of the code
+# linked into them and the bill of materials too (issue 13), as installed.
+check_sbom npm-installed "$consumer/node_modules/@landlock-run/linux-x64" "$consumer/node_modules/@landlock-run/linux-x64" amd64
 # The consumer scripts live in the consumer, so that they resolve the
 # installed packages exactly as a user's program would; they run from a
 # workspace elsewhere (a launcher inside the workspace is refused).

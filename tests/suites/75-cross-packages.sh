@@ -7,6 +7,7 @@
 # ones; dist-all.sh sums every architecture's artifacts in one SHA256SUMS.
 set -u
 cd "$LLR_ROOT" || exit 1
+. tests/packaging/lib.sh
 ver=$(cat VERSION)
 b=$LLR_BUILD/aarch64
 if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
@@ -22,6 +23,8 @@ for f in "$tarball" "$deb" "$entry" "$plat"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+SOURCE_DATE_EPOCH=$(cat "$b/.source-date-epoch" 2>/dev/null || git log -1 --format=%ct)
+sbom=$b/sbom/landlock-run-$ver-aarch64-linux-musl.spdx.json
 src_sha=$(sh packaging/launcher-digest.sh)  # docs/launcher-cli.md
 line="landlock-run $ver source-sha256=$src_sha"
 
@@ -44,13 +47,18 @@ name=landlock-run-$ver-aarch64-linux-musl
 tar -xzf "$tarball" -C "$tmp"
 top=$tmp/$name
 missing=
-for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/common/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS; do
+for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/common/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS \
+    sbom.spdx.json licenses/musl-dev.copyright; do
   [ -f "$top/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ]; then echo "PASS cross-dist-contents"; else echo "FAIL cross-dist-contents: missing$missing"; fi
 if (cd "$top" && sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1); then echo "PASS cross-dist-SHA256SUMS-verifies"
 else echo "FAIL cross-dist-SHA256SUMS-verifies"; fi
 is_aarch64 cross-dist-launcher-aarch64 "$top/bin/landlock-run"
+# The licences and the bill of materials of the aarch64 build (issue 13):
+# musl for arm64 (multiarch), the cross toolchain's glibc, libstdc++ and
+# libgcc, toml++; the same SBOM in every package and as a release artifact.
+check_sbom cross-dist "$top" "$top" arm64
 is_aarch64 cross-dist-compiler-aarch64 "$top/bin/landlock-policy"
 shipped=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)
 if [ "$shipped" = "$src_sha" ]; then holds_version cross-dist-launcher-names-shipped-source "$top/bin/landlock-run"
@@ -66,6 +74,17 @@ dpkg -x "$deb" "$tmp/root"
 is_aarch64 cross-deb-launcher-aarch64 "$tmp/root/usr/bin/landlock-run"
 is_aarch64 cross-deb-compiler-aarch64 "$tmp/root/usr/bin/landlock-policy"
 holds_version cross-deb-launcher-version "$tmp/root/usr/bin/landlock-run"
+check_sbom cross-deb "$tmp/root/usr/share/doc/landlock-run" "$tmp/root/usr" arm64
+check_built_using cross-deb "$deb" arm64
+mkdir -p "$tmp/plat"
+tar -xzf "$plat" -C "$tmp/plat"
+check_sbom cross-npm "$tmp/plat/package" "$tmp/plat/package" arm64
+differ=
+for f in "$top/sbom.spdx.json" "$tmp/root/usr/share/doc/landlock-run/sbom.spdx.json" "$tmp/plat/package/sbom.spdx.json"; do
+  cmp -s "$f" "$sbom" || differ="$differ ${f#"$tmp"/}"
+done
+if [ -z "$differ" ]; then echo "PASS cross-packages-ship-the-release-sbom"
+else echo "FAIL cross-packages-ship-the-release-sbom: differs from $sbom:$differ"; fi
 if command -v lintian >/dev/null; then
   if lintian --fail-on error "$deb" >"$tmp/lintian" 2>&1 && ! grep -q '^E:' "$tmp/lintian"; then echo "PASS cross-deb-lintian-no-errors"
   else echo "FAIL cross-deb-lintian-no-errors: $(grep '^E:' "$tmp/lintian" | head -3 | tr '\n' ' ')"; fi
@@ -124,12 +143,15 @@ doctor dynamic 'dynamically linked' 'cp /bin/true bin/landlock-run'
 doctor other-version "is not the entry package's '$ver'" "sed -i 's/\"version\": \"$ver\"/\"version\": \"$ver-other\"/' package.json"
 doctor other-source "does not hold '$line'" "sed -i 's/source-sha256=$src_sha/source-sha256=$(printf '%064d' 0)/' bin/landlock-run"
 
-# dist-all.sh: the artifacts of both architectures, one SHA256SUMS.
+# dist-all.sh: the artifacts of both architectures, one SHA256SUMS, the
+# SBOMs among them (as make dist-all passes them).
 mkdir -p "$tmp/all"
 if sh packaging/dist-all.sh "$tmp/all" "$dist/landlock-run-$ver-x86_64-linux-musl.tar.gz" "$tarball" \
      "$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb" "$deb" "$LLR_BUILD/npm/landlock-run-$ver.tgz" \
-     "$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz" "$entry" "$plat" >"$tmp/all.log" 2>&1 &&
-   [ "$(wc -l <"$tmp/all/SHA256SUMS")" -eq 7 ] && (cd "$tmp/all" && sha256sum --quiet -c SHA256SUMS); then
+     "$LLR_BUILD/npm/landlock-run-linux-x64-$ver.tgz" "$entry" "$plat" \
+     "$LLR_BUILD/sbom/landlock-run-$ver-x86_64-linux-musl.spdx.json" "$sbom" >"$tmp/all.log" 2>&1 &&
+   [ "$(wc -l <"$tmp/all/SHA256SUMS")" -eq 9 ] && grep -q "  landlock-run-$ver-aarch64-linux-musl.spdx.json\$" "$tmp/all/SHA256SUMS" &&
+   (cd "$tmp/all" && sha256sum --quiet -c SHA256SUMS); then
   echo "PASS dist-all-one-SHA256SUMS-over-both-architectures"
 else
   echo "FAIL dist-all-one-SHA256SUMS-over-both-architectures: $(tr '\n' ' ' <"$tmp/all.log") $(cat "$tmp/all/SHA256SUMS" 2>/dev/null | wc -l) sums"
