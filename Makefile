@@ -153,6 +153,8 @@ deps:
 	$(if $(DEB_FOREIGN_ARCHES),for a in $(DEB_FOREIGN_ARCHES); do $(SUDO) dpkg --add-architecture $$a; done)
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(sort $(DEB_PACKAGES))
+	$(if $(NPM_GLOBAL_PACKAGES),if command -v npm >/dev/null; then $(SUDO) npm install -g --no-audit --no-fund $(NPM_GLOBAL_PACKAGES); \
+	  else echo "make deps: npm not found: not installing $(NPM_GLOBAL_PACKAGES) (their tests will SKIP)"; fi)
 
 # A denied write and an allowed one, shown with the freshly built launcher.
 demo: $(LAUNCHER)

@@ -3,8 +3,14 @@
 # VERSION, LAUNCHER_SRC, LAUNCHER_SHA256, DOCTEST_MAIN.
 
 DEB_PACKAGES += libtomlplusplus-dev doctest-dev
-# tests/compiler/presets.sh runs each preset's real tool.
+# tests/compiler/presets.sh runs each preset's real tool: ccache, pip,
+# cargo, go, maven (Debian's /usr/share/maven-repo plugins, at the versions
+# Maven 3.8's default lifecycle names), gradle, yarn 1, poetry. pnpm is only
+# on the npm registry: `make deps` installs it with npm (NPM_GLOBAL_PACKAGES).
 DEB_PACKAGES += ccache python3-venv python3-setuptools python3-wheel
+DEB_PACKAGES += cargo rustc golang-go maven default-jdk-headless libmaven-compiler-plugin-java \
+  libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java gradle yarnpkg python3-poetry
+NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp)))

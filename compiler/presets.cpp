@@ -10,11 +10,58 @@ namespace {
 // name, text. Paths start with ~ or ${...}: a relative one would resolve
 // against the current folder (a preset has no folder of its own).
 const std::pair<std::string_view, std::string_view> kPresets[] = {
+    {"cargo", R"toml(# preset:cargo: cargo's registry and git caches; rustup's toolchains, read-only.
+# Never ~/.cargo itself: ~/.cargo/credentials.toml (a built-in secret) is there.
+version = 1
+ro = [
+  { path = "~/.rustup", optional = true, why = "rustup's toolchains, run through its proxies; read-only: a toolchain written from the sandbox would run outside it later (install and update toolchains outside)" },
+  { path = "~/.cargo/bin", optional = true, why = "rustup's proxies (cargo, rustc) and what `cargo install` put there; read-only: the folder is on your PATH" },
+  { path = "~/.cargo/config.toml", optional = true, why = "cargo's user configuration" },
+  { path = "~/.cargo/config", optional = true, why = "cargo's user configuration, its name before cargo 1.39" },
+]
+rw = [
+  { path = "~/.cargo/registry", optional = true, why = "crates downloaded and unpacked, and the registry index (CARGO_HOME unset)" },
+  { path = "~/.cargo/git", optional = true, why = "git dependencies: the clones (db) and their checkouts" },
+]
+)toml"},
     {"ccache", R"toml(# preset:ccache: the compiler cache writes its cache on every compile.
 version = 1
 rw = [
   { path = "~/.cache/ccache", optional = true, why = "ccache 4's cache (CCACHE_DIR and XDG_CACHE_HOME unset)" },
   { path = "~/.ccache", optional = true, why = "ccache's cache before 4.0, still used when it exists" },
+]
+)toml"},
+    {"go", R"toml(# preset:go: the module cache and the build cache.
+version = 1
+ro = [
+  { path = "~/.config/go/env", optional = true, why = "the settings `go env -w` writes (GOENV unset)" },
+]
+rw = [
+  { path = "~/go/pkg/mod", optional = true, why = "the module cache (GOPATH and GOMODCACHE unset); never ~/go/bin, where `go install` puts programs you run outside the sandbox" },
+  { path = "~/go/pkg/sumdb", optional = true, why = "the checksum database's latest signed tree head" },
+  { path = "~/.cache/go-build", optional = true, why = "the build cache, written by every build (GOCACHE and XDG_CACHE_HOME unset)" },
+]
+)toml"},
+    {"gradle", R"toml(# preset:gradle: the folders Gradle writes in its user home (GRADLE_USER_HOME unset).
+# Never ~/.gradle itself: gradle.properties often holds credentials, and
+# init.d holds scripts that run at every build.
+version = 1
+rw = [
+  { path = "~/.gradle/caches", optional = true, why = "downloaded dependencies and plugins, compiled build scripts" },
+  { path = "~/.gradle/native", optional = true, why = "native libraries Gradle unpacks (file system events, terminal)" },
+  { path = "~/.gradle/workers", optional = true, why = "the worker processes' classpath (Gradle 4 to 6)" },
+  { path = "~/.gradle/daemon", optional = true, why = "the daemons' registry and logs" },
+  { path = "~/.gradle/wrapper", optional = true, why = "the distributions ./gradlew downloads" },
+  { path = "~/.gradle/jdks", optional = true, why = "the JDKs toolchain provisioning downloads" },
+  { path = "~/.gradle/.tmp", optional = true, why = "Gradle's scratch files" },
+  { path = "~/.gradle/notifications", optional = true, why = "the marker of the welcome message already shown" },
+]
+)toml"},
+    {"maven", R"toml(# preset:maven: Maven's local repository.
+# Never ~/.m2 itself: settings.xml and settings-security.xml hold credentials.
+version = 1
+rw = [
+  { path = "~/.m2/repository", optional = true, why = "the local repository: every artifact and plugin Maven resolves (maven.repo.local unset)" },
 ]
 )toml"},
     {"npm", R"toml(# preset:npm: npm's cache and logs, written by every install (an existing ~/.npm).
@@ -27,6 +74,45 @@ rw = [
 version = 1
 rw = [
   { path = "~/.cache/pip", optional = true, why = "pip's cache (PIP_CACHE_DIR and XDG_CACHE_HOME unset)" },
+]
+)toml"},
+    {"pnpm", R"toml(# preset:pnpm: pnpm's content-addressed store and metadata cache.
+# Not ~/.local/share/pnpm (PNPM_HOME): global binaries live there, on your
+# PATH after `pnpm setup`; so set store-dir (see the docs) or pnpm keeps its
+# store at the top of the writable tree.
+version = 1
+rw = [
+  { path = "~/.local/share/pnpm/store", optional = true, why = "the store (store-dir set to it; XDG_DATA_HOME unset)" },
+  { path = "~/.cache/pnpm", optional = true, why = "the package metadata cache (cache-dir unset)" },
+]
+)toml"},
+    {"poetry", R"toml(# preset:poetry: Poetry's cache, where its virtualenvs live by default.
+version = 1
+ro = [
+  { path = "~/.config/pypoetry/config.toml", optional = true, why = "Poetry's user configuration (not auth.toml beside it, a built-in secret)" },
+]
+rw = [
+  { path = "~/.cache/pypoetry", optional = true, why = "the virtualenvs (virtualenvs.in-project unset), downloaded artifacts and repository caches" },
+]
+)toml"},
+    {"uv", R"toml(# preset:uv: uv's cache; its managed Pythons, read-only.
+version = 1
+ro = [
+  { path = "~/.local/share/uv/python", optional = true, why = "the Pythons `uv python install` put there; read-only: an interpreter written from the sandbox would run outside it later (install them outside)" },
+  { path = "~/.config/uv/uv.toml", optional = true, why = "uv's user configuration" },
+]
+rw = [
+  { path = "~/.cache/uv", optional = true, why = "uv's cache: wheels, sources, archives its environments link to (UV_CACHE_DIR and XDG_CACHE_HOME unset)" },
+]
+)toml"},
+    {"yarn", R"toml(# preset:yarn: Yarn's cache (Yarn 1) and global folder (Yarn 2 and later).
+version = 1
+ro = [
+  { path = "~/.yarnrc", optional = true, why = "Yarn 1's user configuration" },
+]
+rw = [
+  { path = "~/.cache/yarn", optional = true, why = "Yarn 1's cache (YARN_CACHE_FOLDER and XDG_CACHE_HOME unset); without it Yarn falls back to a throw-away one in the temp dir" },
+  { path = "~/.yarn/berry", optional = true, why = "Yarn 2 and later: the global cache (enableGlobalCache) and metadata; not ~/.yarn/bin, global binaries" },
 ]
 )toml"},
 };

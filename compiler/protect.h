@@ -33,7 +33,10 @@ struct Protection {
 inline constexpr const char *kBuiltinSecrets[] = {
     "~/.ssh",          "~/.gnupg",        "~/.aws",        "~/.kube",          "~/.docker",
     "~/.netrc",        "~/.git-credentials", "~/.npmrc",   "~/.pypirc",        "~/.cargo/credentials.toml",
-    "~/.cargo/credentials", "~/.config/gh", "~/.config/gcloud", "~/.azure"};
+    "~/.cargo/credentials", "~/.config/gh", "~/.config/gcloud", "~/.azure",
+    // Toolchains' credential stores (beside what their presets grant):
+    // Maven's master password, Poetry's and uv's plain-text credentials.
+    "~/.m2/settings-security.xml", "~/.config/pypoetry/auth.toml", "~/.local/share/uv/credentials"};
 
 // Persistence points: where a write makes code run later on the host,
 // outside any sandbox (a login shell, a desktop session, a git command).
