@@ -1,599 +1,103 @@
 #include "learn.h"
 
-#include <algorithm>
-#include <cerrno>
-#include <climits>
 #include <cstdio>
-#include <cstring>
 #include <fcntl.h>
-#include <map>
-#include <set>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "explain.h"
+#include "emit.h"
+#include "learn_audit.h"
+#include "learn_report.h"
 #include "learn_trace.h"
-#include "normalise.h"
-#include "paths.h"
 #include "text.h"
 
 namespace llp {
 
 namespace {
 
-using learn_arch::Call;
-
-enum class Kind { Read, List, Write, Execute, Create, Remove, Across, Truncate, Connect, Bind };
-enum class Cause { Sandbox, OnPurpose, Permissions };
-
-const char *kind_name(Kind k) {
-  switch (k) {
-    case Kind::Read: return "read";
-    case Kind::List: return "list";
-    case Kind::Write: return "write";
-    case Kind::Execute: return "execute";
-    case Kind::Create: return "create";
-    case Kind::Remove: return "remove";
-    case Kind::Across: return "rename/link across";
-    case Kind::Truncate: return "truncate";
-    case Kind::Connect: return "TCP connect";
-    case Kind::Bind: return "TCP bind";
-  }
-  return "?";
-}
-
-const char *cause_name(Cause c) {
-  return c == Cause::Sandbox ? "sandbox" : c == Cause::OnPurpose ? "on-purpose" : "file-permissions";
-}
-
-bool writes(Kind k) {
-  return k == Kind::Write || k == Kind::Create || k == Kind::Remove || k == Kind::Across || k == Kind::Truncate;
-}
-
-// One denied object and access, however many times it was denied.
-struct Finding {
-  Kind kind = Kind::Read;
-  std::string path, path2;
-  long port = -1;
-  Cause cause = Cause::Sandbox;
-  std::string reason;  // on purpose or file permissions: why
-  int count = 0;
-  std::set<std::string> programs;
-  std::string grant;  // the folder to grant (sandbox file denials)
-  Access access = Access::Ro;
-};
-
-bool exists(const std::string &p) {
-  struct stat st {};
-  return lstat(p.c_str(), &st) == 0;
-}
-
-bool is_dir(const std::string &p) {
-  struct stat st {};
-  return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool is_device(const std::string &p) {
-  struct stat st {};
-  return stat(p.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
-}
-
-// The path with its folder canonical (the last component as named: removing
-// or creating a symlink acts on the link), or wholly canonical when follow.
-std::string canon(const std::string &p, bool follow) {
-  if (follow) return canonical_or_lexical(p);
-  std::string parent = parent_path(p);
-  if (parent.empty()) return p;
-  std::string base = p.substr(parent.size() == 1 ? 1 : parent.size() + 1);
-  return join_path(canonical_or_lexical(parent), base);
-}
-
-std::vector<Finding> findings_of(const TracedDenial &d) {
-  std::vector<Finding> out;
-  auto add = [&](Kind k, const std::string &raw, bool follow) {
-    Finding f;
-    f.kind = k;
-    f.path = canon(raw, follow);
-    out.push_back(std::move(f));
-  };
-  switch (d.call) {
-    case Call::Open: case Call::Openat: case Call::Openat2: case Call::Creat: {
-      uint64_t acc = d.flags & O_ACCMODE;
-      if ((d.flags & O_CREAT) && !exists(d.path)) add(Kind::Create, d.path, false);
-      else if (acc != O_RDONLY) add(Kind::Write, d.path, true);
-      else if (d.flags & O_TRUNC) add(Kind::Truncate, d.path, true);
-      else add(is_dir(d.path) ? Kind::List : Kind::Read, d.path, true);
-      break;
-    }
-    case Call::Execve: case Call::Execveat: add(Kind::Execute, d.path, true); break;
-    case Call::Mkdir: case Call::Mkdirat: case Call::Mknod: case Call::Mknodat: case Call::Symlink:
-    case Call::Symlinkat:
-      add(Kind::Create, d.path, false);
-      break;
-    case Call::Unlink: case Call::Unlinkat: case Call::Rmdir: add(Kind::Remove, d.path, false); break;
-    case Call::Truncate: add(Kind::Truncate, d.path, true); break;
-    case Call::Rename: case Call::Renameat: case Call::Renameat2: case Call::Link: case Call::Linkat: {
-      bool link = d.call == Call::Link || d.call == Call::Linkat;
-      if (d.error == EXDEV) {
-        add(Kind::Across, d.path, false);
-        out.back().path2 = canon(d.path2, false);
-      } else {
-        if (!link) add(Kind::Remove, d.path, false);
-        add(Kind::Create, d.path2, false);
-      }
-      break;
-    }
-    case Call::Connect: case Call::Bind: {
-      Finding f;
-      f.kind = d.call == Call::Connect ? Kind::Connect : Kind::Bind;
-      f.port = d.port;
-      out.push_back(std::move(f));
-      break;
-    }
-    case Call::Other: break;
-  }
-  for (Finding &f : out) f.programs.insert(d.program);
-  return out;
-}
-
-// Whether this user may do it outside the sandbox: faccessat with the
-// effective ids, on the object or, to create or remove, on its folder.
-// Never performs the operation. "" when allowed, else why not.
-std::string outside(const Finding &f) {
-  auto check = [](const std::string &p, int mode) -> std::string {
-    if (faccessat(AT_FDCWD, p.c_str(), mode, AT_EACCESS) == 0 || errno == ENOENT) return {};
-    return std::strerror(errno);
-  };
-  switch (f.kind) {
-    case Kind::Read: return check(f.path, R_OK);
-    case Kind::List: return check(f.path, R_OK | X_OK);
-    case Kind::Write: case Kind::Truncate: return check(f.path, W_OK);
-    case Kind::Execute: return check(f.path, X_OK);
-    case Kind::Create: case Kind::Remove: return check(parent_path(f.path), W_OK | X_OK);
-    case Kind::Across: {
-      struct stat a {}, b {};
-      if (stat(parent_path(f.path).c_str(), &a) == 0 && stat(parent_path(f.path2).c_str(), &b) == 0 &&
-          a.st_dev != b.st_dev)
-        return "they are on different file systems";
-      std::string e = check(parent_path(f.path), W_OK | X_OK);
-      return e.empty() ? check(parent_path(f.path2), W_OK | X_OK) : e;
-    }
-    case Kind::Connect: case Kind::Bind: return {};
-  }
-  return {};
-}
-
-std::string trim_newline(std::string s) {
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s;
-}
-
-long unprivileged_port_start() {
-  FILE *f = std::fopen("/proc/sys/net/ipv4/ip_unprivileged_port_start", "re");
-  long v = 1024;
-  if (f) {
-    if (std::fscanf(f, "%ld", &v) != 1) v = 1024;
-    std::fclose(f);
-  }
-  return v;
-}
-
-bool net_restricted(const Plan &p) { return p.outer.net.restricted || (p.nested && p.inner.net.restricted); }
-
-// Sorts one finding: the sandbox, on purpose, or file permissions.
-void classify(const CompileResult &r, Finding &f, int error) {
-  const Plan &p = r.plan;
-  auto set = [&](Cause c, std::string reason) {
-    f.cause = c;
-    f.reason = std::move(reason);
-  };
-  if (f.kind == Kind::Connect || f.kind == Kind::Bind) {
-    if (!p.sandboxed || !net_restricted(p)) return set(Cause::Permissions, "not the sandbox: its TCP is not restricted");
-    if (f.kind == Kind::Bind && geteuid() != 0 && f.port < unprivileged_port_start())
-      return set(Cause::Permissions, "a port below net.ipv4.ip_unprivileged_port_start needs privilege");
-    return set(Cause::Sandbox, {});
-  }
-  if (!p.sandboxed) return set(Cause::Permissions, "not the sandbox: danger-full-access has none");
-  if (error == EPERM) return set(Cause::Permissions, "EPERM: Landlock answers EACCES or EXDEV, so something else refused it");
-  for (const Hidden &h : p.hidden)
-    if (is_within(f.path, h.path)) return set(Cause::OnPurpose, trim_newline(why(r, f.path, writes(f.kind))));
-  if (std::string e = outside(f); !e.empty())
-    return set(Cause::Permissions, "refused outside the sandbox too (" + e + ")");
-  if (writes(f.kind)) {
-    bool in_folder = f.kind == Kind::Create || f.kind == Kind::Remove || f.kind == Kind::Across;
-    for (const Carved &c : p.carved)
-      if (is_within(f.path, c.path) || (!f.path2.empty() && is_within(f.path2, c.path)))
-        return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; read-only inside a writable grant (" +
-                                         c.written + ": " + c.origin + "); to allow it, the policy change is " +
-                                         (c.origin == "default" ? "[protect] keep_writable = [\"" + c.written + "\"]"
-                                                                : std::string("removing its [protect] read_only entry")) +
-                                         ", not a grant");
-    if (in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), parent_path(f.path)) != p.carved_folders.end())
-      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
-                                       parent_path(f.path) + ", a folder on the way to a read-only exception; create it in a "
-                                       "subfolder, or create it outside the sandbox and compile again (an existing entry "
-                                       "stays writable)");
-    for (const std::string &entry : p.protected_paths) {
-      std::string prot = entry.substr(0, entry.find("  ("));
-      if (is_within(f.path, prot))
-        return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; protected: " + entry);
-    }
-  }
-  set(Cause::Sandbox, {});
-  if (is_device(f.path) && (f.kind == Kind::Read || f.kind == Kind::Write || f.kind == Kind::Truncate)) {
-    f.grant = f.path;  // /dev/tty, not all of /dev
-    f.access = f.kind == Kind::Read ? Access::Ro : Access::Rw;
-    return;
-  }
-  switch (f.kind) {
-    case Kind::List: f.grant = f.path, f.access = Access::Ro; break;
-    case Kind::Read: case Kind::Execute: f.grant = parent_path(f.path), f.access = Access::Ro; break;
-    case Kind::Write: case Kind::Truncate:
-      f.grant = is_dir(f.path) ? f.path : parent_path(f.path), f.access = Access::Rw;
-      break;
-    // Across: the source's folder lacks rights the destination's has; give it the same.
-    case Kind::Create: case Kind::Remove: case Kind::Across: f.grant = parent_path(f.path), f.access = Access::Rw; break;
-    case Kind::Connect: case Kind::Bind: break;
-  }
-}
-
-std::string base_name(const std::string &p) {
-  size_t slash = p.rfind('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
-}
-
-// A TOML basic string; false when s is not UTF-8 (TOML cannot hold it).
-bool toml_string(const std::string &s, std::string &out) {
-  if (!valid_utf8(s)) return false;
-  out = "\"";
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') out += std::string("\\") + c;
-    else if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
-    } else out += c;
-  }
-  out += "\"";
-  return true;
-}
-
-// A JSON string of the printable() form: valid UTF-8 whatever the bytes.
-std::string json_string(const std::string &s) {
-  std::string out = "\"";
-  for (char c : printable(s)) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-struct Suggestion {
-  std::string section;  // "rw", "ro", "connect", "bind"
-  std::string path;     // canonical folder
-  long port = -1;
-  bool optional = false;
-  std::set<std::string> reasons;  // "op write"
-  std::vector<Finding *> findings;
-  std::string toml;  // the line to paste
-};
-
-// Creates path (flags: O_EXCL or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
-std::string create_file(const std::string &path, int flags, const std::string &text) {
-  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
-  if (fd < 0) return std::strerror(errno);
-  FILE *f = fdopen(fd, "w");
-  if (!f) {
-    int e = errno;
-    close(fd);
-    return std::strerror(e);
-  }
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  int e = errno;
-  if (std::fclose(f) != 0 && ok) ok = false, e = errno;
-  return ok ? std::string() : std::strerror(e);
-}
+void say(const std::string &what) { std::fprintf(stderr, "landlock-policy: learn: %s\n", printable(what).c_str()); }
 
 bool to_stderr(const std::string &text) {
   return std::fwrite(text.data(), 1, text.size(), stderr) == text.size() && std::fflush(stderr) == 0;
 }
 
-class Learner {
- public:
-  Learner(const CompileResult &r, const LearnOptions &o) : r_(r), o_(o) {
-    if (!o.home.empty()) home_ = canonical_or_lexical(lexical_normalize(o.home));
+// The audit way: the launcher with --log-denials; false when it could not run.
+bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l, RunSummary &run) {
+  Plan plan = compiled.plan;
+  plan.log_denials = true;
+  AuditRun a = audit_run(build_argv(plan, o.command));
+  if (!a.started) {
+    say(a.error);
+    return false;
   }
-
-  void add(const TracedDenial &d) {
-    bool pair = !d.path2.empty() && d.error != EXDEV;
-    for (Finding &f : findings_of(d)) {
-      // A rename or link fails as a whole: keep only the half no grant allows.
-      if (pair && writable(parent_path(f.path))) continue;
-      classify(r_, f, d.error);
-      auto key = std::make_tuple(static_cast<int>(f.kind), f.path, f.path2, f.port);
-      auto [it, fresh] = index_.emplace(key, findings_.size());
-      if (fresh) findings_.push_back(f);
-      Finding &kept = findings_[it->second];
-      ++kept.count;
-      kept.programs.insert(f.programs.begin(), f.programs.end());
-    }
-  }
-
-  // Groups the sandbox's denials into the fewest grants, then drops (as
-  // refused on purpose) any grant the compiler would refuse.
-  void suggest() {
-    // A policy that sets `workspace` cannot be extended (only a main policy
-    // may set it): its grants are then suggested unchecked, and --write refuses.
-    unextendable_ = compiler_refusal(toml_file({}));
-    std::map<std::pair<std::string, std::string>, Suggestion> by;
-    for (Finding &f : findings_) {
-      if (f.cause != Cause::Sandbox) continue;
-      Suggestion s;
-      if (f.port >= 0) s.section = f.kind == Kind::Connect ? "connect" : "bind", s.port = f.port;
-      else s.section = access_name(f.access), s.path = f.grant;
-      Suggestion &kept = by.emplace(std::make_pair(s.section, s.path + std::to_string(s.port)), s).first->second;
-      for (const std::string &prog : f.programs) kept.reasons.insert(base_name(prog) + " " + kind_name(f.kind));
-      kept.findings.push_back(&f);
-    }
-    std::vector<Suggestion> all;
-    all.reserve(by.size());
-    for (auto &[key, s] : by) all.push_back(std::move(s));
-    // Each grant alone must compile: what the compiler refuses (a writable
-    // grant containing home, a protected path...) is refused on purpose.
-    std::vector<Suggestion> ok;
-    for (Suggestion &s : all) {
-      s.optional = s.port < 0 && !exists(s.path);
-      if (!render(s)) continue;
-      std::string refusal = unextendable_.empty() ? compiler_refusal(toml_file({&s})) : alone_refusal(s);
-      if (refusal.empty()) {
-        ok.push_back(s);
-        continue;
-      }
-      for (Finding *f : s.findings)
-        f->cause = Cause::OnPurpose, f->reason = "the compiler refuses the grant " + s.section + " " + s.path + ": " + refusal;
-    }
-    // A grant inside a wider accepted one of at least its access adds nothing.
-    for (Suggestion &s : ok) {
-      auto wider = std::find_if(ok.begin(), ok.end(), [&](const Suggestion &o) {
-        if (&o == &s || o.port >= 0 || s.port >= 0 || !is_within(s.path, o.path)) return false;
-        if (s.section == "rw" && o.section == "ro") return false;
-        return o.path != s.path || (o.section == "rw" && s.section == "ro");
-      });
-      if (wider == ok.end()) continue;
-      wider->reasons.insert(s.reasons.begin(), s.reasons.end());
-      s.section.clear();
-    }
-    for (Suggestion &s : ok)
-      if (!s.section.empty() && render(s)) suggestions_.push_back(s);
-  }
-
-  // The policy --write writes: the original, extended.
-  std::string toml_file(const std::vector<const Suggestion *> &list) const {
-    std::string base;
-    (void)toml_string(o_.policy_file, base);
-    return "# Written by landlock-policy learn (ptrace); review every grant before use.\nversion = 1\nextends = [" +
-           base + "]\n" + toml_body(list);
-  }
-
-  // The grants and ports, as TOML.
-  static std::string toml_body(const std::vector<const Suggestion *> &list) {
-    std::string out;
-    for (const char *section : {"ro", "rw"}) {
-      std::string items;
-      for (const Suggestion *s : list)
-        if (s->section == section) items += "  " + s->toml + ",\n";
-      if (!items.empty()) out += std::string(section) + " = [\n" + items + "]\n";
-    }
-    std::string net;
-    for (const char *section : {"connect", "bind"}) {
-      std::string ports;
-      for (const Suggestion *s : list)
-        if (s->section == section) ports += (ports.empty() ? "" : ", ") + std::to_string(s->port);
-      if (!ports.empty()) net += std::string(section) + " = [" + ports + "]\n";
-    }
-    if (!net.empty()) out += "\n[network]\n" + net;
-    return out;
-  }
-
-  std::string text_report(const TraceResult &t) const {
-    int counts[3] = {0, 0, 0};
-    for (const Finding &f : findings_) ++counts[static_cast<int>(f.cause)];
-    std::string out = "landlock-policy learn (ptrace): the command exited " + std::to_string(t.status) + "; " +
-                      std::to_string(counts[0]) + " denied by the sandbox, " + std::to_string(counts[1]) +
-                      " refused on purpose, " + std::to_string(counts[2]) + " not the sandbox\n";
-    if (t.not_recorded > 0)
-      out += "note: " + std::to_string(t.not_recorded) + " more denials were only counted (the first " +
-             std::to_string(kMaxTracedDenials) + " are reported)\n";
-    if (t.left_running > 0)
-      out += "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
-             std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";
-    const char *titles[3] = {"denied by the sandbox:", "refused on purpose (never suggested):",
-                             "not the sandbox (file permissions or another rule; not suggested):"};
-    for (int c = 0; c < 3; ++c) {
-      if (!counts[c]) continue;
-      out += std::string(titles[c]) + "\n";
-      for (const Finding &f : findings_) {
-        if (static_cast<int>(f.cause) != c) continue;
-        out += "  " + std::string(kind_name(f.kind)) + " " + object(f) + "  (" + std::to_string(f.count) +
-               (f.count == 1 ? " time" : " times") + ", by " + programs(f) + ")\n";
-        if (!f.reason.empty()) out += "    " + f.reason + "\n";
-      }
-    }
-    if (!suggestions_.empty()) {
-      out += "suggested policy change (paste into " + o_.policy_file + ", or use --write NEW.toml):\n";
-      if (!unextendable_.empty())
-        out += "  (checked alone, not with the policy: --write cannot extend it: " + unextendable_ + ")\n";
-      out += toml_body(pointers());
-    }
-    return out;
-  }
-
-  std::string json_report(const TraceResult &t) const {
-    std::string out = "{\n  \"schema\": \"landlock-policy-learn/1\",\n  \"method\": \"ptrace\",\n  \"policy\": " +
-                      json_string(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) + ",\n  \"left_running\": " + std::to_string(t.left_running) + ",\n  \"denials\": [";
-    for (size_t i = 0; i < findings_.size(); ++i) {
-      const Finding &f = findings_[i];
-      out += std::string(i ? "," : "") + "\n    {\"cause\": \"" + cause_name(f.cause) + "\", \"access\": \"" +
-             kind_name(f.kind) + "\"";
-      if (f.port >= 0) out += ", \"port\": " + std::to_string(f.port);
-      else out += ", \"path\": " + json_string(f.path);
-      if (!f.path2.empty()) out += ", \"path2\": " + json_string(f.path2);
-      out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [";
-      bool first = true;
-      for (const std::string &p : f.programs) out += (first ? "" : ", ") + json_string(p), first = false;
-      out += "]";
-      if (!f.reason.empty()) out += ", \"reason\": " + json_string(f.reason);
-      out += "}";
-    }
-    out += std::string(findings_.empty() ? "" : "\n  ") + "],\n  \"suggestions\": [";
-    for (size_t i = 0; i < suggestions_.size(); ++i) {
-      const Suggestion &s = suggestions_[i];
-      out += std::string(i ? "," : "") + "\n    {\"section\": \"" + s.section + "\"";
-      if (s.port >= 0) out += ", \"port\": " + std::to_string(s.port);
-      else out += ", \"path\": " + json_string(s.path) + ", \"optional\": " + (s.optional ? "true" : "false");
-      out += ", \"why\": " + json_string(why_text(s)) + ", \"toml\": " + json_string(s.toml) + "}";
-    }
-    out += std::string(suggestions_.empty() ? "" : "\n  ") + "]\n}\n";
-    return out;
-  }
-
-  // --write: compiled first; created, never overwritten. "" or the error.
-  std::string write_policy() const {
-    if (!unextendable_.empty())
-      return "not written: a policy cannot extend " + o_.policy_file + " (" + unextendable_ +
-             "); paste the suggested lines into it instead";
-    std::string text = toml_file(pointers());
-    std::string name = o_.write_file;
-    if (name.empty() || name[0] != '/') {
-      char cwd[PATH_MAX];
-      if (!getcwd(cwd, sizeof cwd)) return std::string("getcwd: ") + std::strerror(errno);
-      name = join_path(cwd, name);
-    }
-    CompileResult c = o_.compile_text(name, text);
-    if (!c.ok) return "the learned policy does not compile, not written:\n" + c.rendered();
-    // O_EXCL: never overwrite (nor follow a planted symlink).
-    std::string e = create_file(name, O_EXCL, text);
-    if (!e.empty()) return o_.write_file + ": " + e;
-    return {};
-  }
-
- private:
-  std::vector<const Suggestion *> pointers() const {
-    std::vector<const Suggestion *> list(suggestions_.size());
-    std::transform(suggestions_.begin(), suggestions_.end(), list.begin(), [](const Suggestion &s) { return &s; });
-    return list;
-  }
-
-  // Whether every layer grants the folder writable already.
-  bool writable(const std::string &folder) const {
-    const Plan &p = r_.plan;
-    if (!covering_grant(p.outer.grants, folder, Access::Rw)) return false;
-    return !p.nested || covering_grant(p.inner.grants, folder, Access::Rw);
-  }
-
-  std::string shown(const std::string &p) const {
-    if (!home_.empty() && home_ != "/" && is_within(p, home_)) return "~" + p.substr(home_.size());
-    return p;
-  }
-
-  std::string object(const Finding &f) const {
-    if (f.port >= 0) return "port " + std::to_string(f.port);
-    return f.path + (f.path2.empty() ? "" : " -> " + f.path2);
-  }
-
-  static std::string programs(const Finding &f) {
-    std::string out;
-    for (const std::string &p : f.programs) out += (out.empty() ? "" : ", ") + (p.empty() ? "?" : p);
-    return out;
-  }
-
-  static std::string why_text(const Suggestion &s) {
-    std::string out = "learned:";
-    for (const std::string &r : s.reasons) out += " " + r + ",";
-    out.pop_back();
-    return out;
-  }
-
-  bool render(Suggestion &s) const {
-    if (s.port >= 0) {
-      s.toml = std::string("[network] ") + s.section + " = [" + std::to_string(s.port) + "]";
-      return true;
-    }
-    std::string path, reason;
-    if (!toml_string(shown(s.path), path) || !toml_string(why_text(s), reason)) return false;
-    s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
-    return true;
-  }
-
-  // When the original cannot be extended: the grant in a policy of its own
-  // (the compiler's rules for /, home and the built-in protected paths),
-  // and the original's protected paths, each way.
-  std::string alone_refusal(const Suggestion &s) const {
-    std::string workspace;
-    if (!toml_string(r_.plan.workspace, workspace)) return "the workspace is not UTF-8";
-    std::string refusal =
-        compiler_refusal("version = 1\nmode = \"custom\"\nworkspace = " + workspace + "\n" + toml_body({&s}));
-    if (!refusal.empty() || s.section != "rw") return refusal;
-    for (const std::string &entry : r_.plan.protected_paths) {
-      std::string prot = entry.substr(0, entry.find("  ("));
-      if (is_within(s.path, prot) || is_within(prot, s.path)) return "protected: " + entry;
-    }
-    return {};
-  }
-
-  // "" when the policy compiles, else its first error.
-  std::string compiler_refusal(const std::string &text) const {
-    // A name of its own: never the policy it extends (that would be a cycle).
-    CompileResult c = o_.compile_text(parent_path(o_.policy_file) + "/.learn-check-" + std::to_string(getpid()) + ".toml", text);
-    if (c.ok) return {};
-    const auto &all = c.diags.all();
-    auto e = std::find_if(all.begin(), all.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
-    return e != all.end() ? e->message : "it does not compile";
-  }
-
-  const CompileResult &r_;
-  const LearnOptions &o_;
-  std::string home_;
-  std::vector<Finding> findings_;
-  std::map<std::tuple<int, std::string, std::string, long>, size_t> index_;
-  std::vector<Suggestion> suggestions_;
-  std::string unextendable_;  // why no policy can extend the original, or ""
-};
+  if (!a.error.empty()) say(a.error);
+  if (!a.restore_error.empty()) say(a.restore_error);
+  AuditFindings found = audit_findings(a.records, a.launcher);
+  for (const AuditDenial &d : found.denials) l.add(d);
+  run.status = a.status;
+  run.not_recorded = a.not_recorded;
+  run.left_running = a.left_running ? 1 : 0;
+  auto received = static_cast<long>(found.denials.size()) + found.unmapped;
+  if (a.overrun || !a.end_seen || (found.counted > 0 && found.counted > received && !a.not_recorded))
+    run.notes.push_back("some audit records did not arrive (the kernel counted " + std::to_string(found.counted) +
+                        " denials, " + std::to_string(received) + " were read" +
+                        (a.overrun ? "; the socket overflowed" : "") + (a.end_seen ? "" : "; the end mark never came") +
+                        "): run again, or use --way ptrace");
+  if (found.unmapped > 0)
+    run.notes.push_back(std::to_string(found.unmapped) +
+                        " denial(s) named no path or TCP port (a scope: signals, abstract sockets)");
+  return true;
+}
 
 }  // namespace
 
 int learn(const CompileResult &compiled, const LearnOptions &o) {
-  TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
-  if (!t.started) {
-    std::fprintf(stderr, "landlock-policy: learn: %s\n", printable(t.error).c_str());
-    return 126;
+  RunSummary run;
+  std::string why_not;
+  if (o.way != "ptrace") {
+    why_not = compiled.plan.sandboxed ? audit_unavailable() : "danger-full-access has no sandbox to audit";
+    if (o.way == "audit" && !why_not.empty()) {
+      say("--way audit: " + why_not);
+      return 126;
+    }
   }
-  if (!t.error.empty()) std::fprintf(stderr, "landlock-policy: learn: %s\n", printable(t.error).c_str());
   Learner l(compiled, o);
-  for (const TracedDenial &d : t.denials) l.add(d);
+  if (o.way != "ptrace" && why_not.empty()) {
+    run.way = "audit";
+    if (!run_audit(compiled, o, l, run)) return 126;
+  } else {
+    run.way = "ptrace";
+    TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
+    if (!t.started) {
+      say(t.error);
+      return 126;
+    }
+    if (!t.error.empty()) say(t.error);
+    for (const TracedDenial &d : t.denials) l.add(d);
+    run.status = t.status;
+    run.left_running = t.left_running;
+    run.not_recorded = t.not_recorded;
+  }
   l.suggest();
   bool ok = true;
   if (o.format == "json") {
-    std::string report = l.json_report(t);
+    std::string report = l.json_report(run);
     if (o.report_file.empty()) ok = to_stderr(report);
-    else if (std::string e = create_file(o.report_file, O_TRUNC | O_NOFOLLOW, report); !e.empty()) {
-      std::fprintf(stderr, "landlock-policy: learn: --report %s: %s\n", printable(o.report_file).c_str(), e.c_str());
+    else if (std::string e = learn_create_file(o.report_file, O_TRUNC | O_NOFOLLOW, report); !e.empty()) {
+      say("--report " + o.report_file + ": " + e);
       ok = false;
     }
   } else {
-    ok = to_stderr(printable_lines(l.text_report(t)));
+    ok = to_stderr(printable_lines(l.text_report(run)));
   }
   if (!o.write_file.empty()) {
-    std::string e = l.write_policy();
+    std::string e = l.write_policy(run.way);
     if (!e.empty()) {
       std::fprintf(stderr, "landlock-policy: learn: --write %s\n", printable_lines(e).c_str());
       ok = false;
     } else {
-      std::fprintf(stderr, "landlock-policy: learn: wrote %s\n", printable(o.write_file).c_str());
+      say("wrote " + o.write_file);
     }
   }
-  return !ok && t.status == 0 ? 1 : t.status;
+  return !ok && run.status == 0 ? 1 : run.status;
 }
 
 }  // namespace llp

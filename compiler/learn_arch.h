@@ -20,7 +20,7 @@ constexpr uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
 // The system calls learn records when they fail with EACCES, EPERM or EXDEV.
 enum class Call {
   Other, Open, Openat, Openat2, Creat, Execve, Execveat, Mkdir, Mkdirat, Mknod, Mknodat, Unlink, Unlinkat,
-  Rmdir, Rename, Renameat, Renameat2, Link, Linkat, Symlink, Symlinkat, Truncate, Connect, Bind,
+  Rmdir, Rename, Renameat, Renameat2, Link, Linkat, Symlink, Symlinkat, Truncate, Connect, Bind, Ioctl,
 };
 
 inline Call call_of(uint64_t nr) {
@@ -50,6 +50,7 @@ inline Call call_of(uint64_t nr) {
     case SYS_truncate: return Call::Truncate;
     case SYS_connect: return Call::Connect;
     case SYS_bind: return Call::Bind;
+    case SYS_ioctl: return Call::Ioctl;
     default: return Call::Other;
   }
 }

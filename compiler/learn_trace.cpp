@@ -125,6 +125,15 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
     case Call::Connect: case Call::Bind:
       d.port = port_arg(pid, e);
       return d.port >= 0;
+    case Call::Ioctl: {
+      // The fd is still open at the call's exit: its path, if it is one.
+      int fd = static_cast<int>(e.args[0]);
+      if (fd < 0) return false;
+      d.path = read_link("/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd));
+      if (d.path.empty() || d.path[0] != '/') return false;
+      d.flags = e.args[1];  // the request
+      break;
+    }
   }
   return !d.path.empty();
 }

@@ -16,9 +16,9 @@ namespace llp {
 struct TracedDenial {
   learn_arch::Call call = learn_arch::Call::Other;
   int error = 0;        // EACCES, EPERM or EXDEV
-  std::string path;     // absolute (dirfd and cwd applied), lexical; "" for sockets
+  std::string path;     // absolute (dirfd and cwd applied), lexical; ioctl: its fd's; "" for sockets
   std::string path2;    // rename/link: the new name
-  uint64_t flags = 0;   // open: the O_ flags; unlinkat: AT_REMOVEDIR
+  uint64_t flags = 0;   // open: the O_ flags; unlinkat: AT_REMOVEDIR; ioctl: the request
   long port = -1;       // connect/bind: the TCP port (AF_INET/AF_INET6), else -1
   std::string program;  // /proc/PID/exe when the call failed
 };

@@ -51,7 +51,8 @@ constexpr char kUsageText[] =
     "       landlock-policy explain [OPTION]... POLICY.toml\n"
     "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
     "       landlock-policy init    --mode read-only|workspace-write|custom [FILE]\n"
-    "       landlock-policy learn   [--format text|json] [--report FILE] [--write NEW.toml] [OPTION]...\n"
+    "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
+    "                               [--write NEW.toml] [OPTION]...\n"
     "                               POLICY.toml -- COMMAND [ARG]...\n"
     "       landlock-policy --version | --help\n\n"
     "Options:\n"
@@ -71,8 +72,10 @@ constexpr char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
-    "learn runs the command as exec does, traced with ptrace, then reports on stderr\n"
-    "what the sandbox denied and the grants to add (--format json: to --report FILE,\n"
+    "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
+    "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
+    "one), then reports on stderr what the sandbox denied and the grants to add\n"
+    "(--format json: to --report FILE,\n"
     "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
@@ -108,6 +111,7 @@ struct Cli {
   std::vector<std::string> command;
   std::string format, mode;
   std::string write_file, report_file;  // learn --write NEW.toml, --report FILE
+  std::string way = "auto";             // learn --way
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   CompileOptions options;
@@ -132,6 +136,9 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       if (!value(cli.format) || (cli.format != "text" && cli.format != "json")) return "--format needs text or json";
     } else if (a == "--write" && cli.subcommand == "learn") {
       if (!value(cli.write_file) || cli.write_file.empty()) return "--write needs a NEW.toml";
+    } else if (a == "--way" && cli.subcommand == "learn") {
+      if (!value(cli.way) || (cli.way != "auto" && cli.way != "audit" && cli.way != "ptrace"))
+        return "--way needs auto, audit or ptrace";
     } else if (a == "--report" && cli.subcommand == "learn") {
       if (!value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
     } else if (a == "--format") {
@@ -265,6 +272,8 @@ int cmd_learn(const Cli &cli) {
   lo.format = cli.format.empty() ? "text" : cli.format;
   lo.write_file = cli.write_file;
   lo.report_file = cli.report_file;
+  lo.way = cli.way;
+  lo.command = cli.command;
   auto home = base.env.find("HOME");
   if (home != base.env.end()) lo.home = home->second;
   lo.compile_text = [&cli](const std::string &name, const std::string &text) {

@@ -36,7 +36,8 @@ bindir=$(dirname "$op")
 printf '%s\n' 'version = 1' 'mode = "custom"' \
   "ro = [\"/usr\", \"/etc\", \"$bindir\", \"\${env.LLR_TEST_ROOT}/data/a\"]" \
   'rw = ["${WORKSPACE}", "/dev/null"]' 'hide = ["~/.ssh"]' >"$T/p.toml"
-learn() { "$policy_bin" learn --launcher "$launcher" --set workspace="$WS" "$@"; }
+# The ptrace way, always (as root the audit way would be chosen: learn-audit.sh).
+learn() { "$policy_bin" learn --way ptrace --launcher "$launcher" --set workspace="$WS" "$@"; }
 
 # ptrace may be forbidden (kernel.yama.ptrace_scope=3, a seccomp profile).
 learn "$T/p.toml" -- "$op" read /etc/hostname >/dev/null 2>"$T/probe.err"
@@ -99,11 +100,23 @@ has "--write never overwrites an existing file" "$T/err" "File exists"
 learn "$T/p.toml" -- "$op" write /dev/zero >"$T/out" 2>"$T/err"
 has "device: the device itself is suggested" "$T/err" '{ path = "/dev/zero", why = "learned: op write" }'
 hasnt "device: not all of /dev" "$T/err" '{ path = "/dev",'
+# A device ioctl (Landlock ABI 5): the fd's path, granted alone, writable.
+if [ "${abi:-0}" -ge 5 ]; then
+  printf '%s\n' 'version = 1' "extends = [\"$T/p.toml\"]" 'ro = ["/dev/zero"]' >"$T/dev.toml"
+  learn "$T/dev.toml" -- "$op" ioctl-dev /dev/zero >"$T/out" 2>"$T/err"
+  out_is "device ioctl: denied on a read-only device" "EACCES "
+  has "device ioctl: reported with the fd's path" "$T/err" "device ioctl /dev/zero  (1 time"
+  learn --format json --report "$T/dev.json" "$T/dev.toml" -- "$op" ioctl-dev /dev/zero >/dev/null 2>&1
+  has "device ioctl: the device suggested alone, writable" "$T/dev.json" \
+    '{"section": "rw", "path": "/dev/zero", "optional": false, "why": "learned: op device ioctl"'
+else
+  skip "device ioctl" "Landlock ABI ${abi:-?} < 5: device ioctl is not restricted on this kernel"
+fi
 
 # A policy that sets `workspace` cannot be extended: its grants are checked
 # alone (a writable home is still refused) and --write writes nothing.
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' "workspace = \"$WS\"" >"$T/ws-set.toml"
-"$policy_bin" learn --launcher "$launcher" --write "$T/ws-learned.toml" "$T/ws-set.toml" -- \
+"$policy_bin" learn --way ptrace --launcher "$launcher" --write "$T/ws-learned.toml" "$T/ws-set.toml" -- \
   sh -c "\"$op\" write \"$HOME/planted\"; \"$op\" write \"$HOME/.cache/tool/x\"" >"$T/out" 2>"$T/err"
 has "workspace set: the home is refused on purpose" "$T/err" "the compiler refuses the grant rw $HOME: "
 has "workspace set: ~/.cache/tool still suggested" "$T/err" '{ path = "~/.cache/tool", why = "learned: op create" }'
@@ -156,6 +169,16 @@ fi
 
 # A chmod 000 file: the sandbox allows it, file permissions do not.
 if [ "$(id -u)" != 0 ]; then
+  # Without CAP_AUDIT_READ, the automatic choice is the ptrace way.
+  "$policy_bin" learn --launcher "$launcher" --set workspace="$WS" "$T/p.toml" -- "$op" read /etc/hostname \
+    >/dev/null 2>"$T/err"
+  has "--way auto without CAP_AUDIT_READ: the ptrace way" "$T/err" "landlock-policy learn (ptrace)"
+  "$policy_bin" learn --way audit --launcher "$launcher" --set workspace="$WS" "$T/p.toml" -- "$op" read /etc/hostname \
+    >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 126 ] && [ ! -s "$T/out" ] && grep -q -- "--way audit: " "$T/err"; then
+    pass "--way audit where it is not available: 126, the command not run, and why"
+  else fail "--way audit where it is not available" "rc=$rc out=$(head -c 100 "$T/out") err=$(head -c 300 "$T/err")"; fi
   echo data >"$WS/locked"
   chmod 000 "$WS/locked"
   learn "$T/p.toml" -- "$op" read "$WS/locked" >"$T/out" 2>"$T/err"

@@ -1,0 +1,239 @@
+// landlock-policy learn without running anything: the audit records' fields
+// and their mapping to the command's domain, and the classification of
+// denials (sandbox, on purpose, not the sandbox) and the grants suggested.
+#include <doctest/doctest.h>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "../../compiler/learn_audit.h"
+#include "../../compiler/learn_report.h"
+#include "../compiler/fixture.h"
+
+using namespace llp;
+using llp_test::Tree;
+
+namespace {
+
+const char *kPolicy =
+    "version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data/a\"]\nrw = [\"${WORKSPACE}\"]\n"
+    "hide = [\"~/.ssh\"]\n[network]\nconnect = [1]\n";
+
+TracedDenial traced(learn_arch::Call call, const std::string &path, int error = EACCES, uint64_t flags = 0) {
+  TracedDenial d;
+  d.call = call;
+  d.error = error;
+  d.path = path;
+  d.flags = flags;
+  d.program = "/usr/bin/tool";
+  return d;
+}
+
+struct Learned {
+  Tree t;
+  CompileResult r;
+  LearnOptions o;
+  explicit Learned(const char *policy = kPolicy) : r(t.compile(policy)) {
+    o.policy_file = t.path("/policy.toml");
+    o.home = t.path("/home");
+    o.compile_text = [this](const std::string &name, const std::string &text) {
+      CompileOptions c = t.options(text);
+      c.policy_name = name;
+      return compile(c);
+    };
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("compiler learn") {
+  TEST_CASE("audit fields: quoted, hexadecimal (untrusted strings), plain, first") {
+    std::string rec = "audit(1796272426.711:52): domain=10a7c55db blockers=fs.make_reg path=\"/tmp/a b\" dev=\"vda\" ino=7";
+    CHECK(audit_field(rec, "domain") == "10a7c55db");
+    CHECK(audit_field(rec, "blockers") == "fs.make_reg");
+    CHECK(audit_field(rec, "path") == "/tmp/a b");
+    CHECK(audit_field(rec, "ino") == "7");
+    CHECK(audit_field(rec, "missing").empty());
+    CHECK(audit_serial(rec) == 52);
+    // A path with a space or a quote is written in hexadecimal.
+    CHECK(audit_field("audit(1.2:3): domain=1 blockers=fs.read_file path=2F6120622227", "path") == "/a b\"'");
+    CHECK(audit_serial("not a record") == 0);
+  }
+
+  TEST_CASE("audit records: only the launcher's domains, with the SYSCALL record's errno and program") {
+    std::vector<AuditRecord> recs = {
+        {1423, "audit(1.0:10): domain=aa blockers=fs.read_file path=\"/etc/x\" dev=\"vda\" ino=1"},
+        {1424, "audit(1.0:10): domain=aa status=allocated mode=enforcing pid=42 uid=0 exe=\"/l\" comm=\"l\""},
+        {1300, "audit(1.0:10): arch=c000003e syscall=257 success=no exit=-13 pid=43 comm=\"op\" exe=\"/bin/op\""},
+        // Another process's domain: never the command's.
+        {1423, "audit(1.0:11): domain=bb blockers=fs.write_file path=\"/other\" dev=\"vda\" ino=2"},
+        {1424, "audit(1.0:11): domain=bb status=allocated mode=enforcing pid=99 uid=0 exe=\"/x\" comm=\"x\""},
+        // A link refused with EXDEV: one record on the source's folder.
+        {1423, "audit(1.0:12): domain=aa blockers=fs.write_file,fs.make_reg,fs.refer,fs.truncate path=\"/src\" dev=\"v\" ino=3"},
+        {1300, "audit(1.0:12): arch=c000003e syscall=86 success=no exit=-18 pid=43 exe=\"/bin/op\""},
+        {1423, "audit(1.0:13): domain=aa blockers=net.connect_tcp daddr=127.0.0.1 dest=18123"},
+        {1423, "audit(1.0:14): domain=aa blockers=scope.signal opid=1 ocomm=\"x\""},
+        {1424, "audit(1.0:15): domain=aa status=deallocated denials=4"},
+    };
+    AuditFindings f = audit_findings(recs, 42);
+    REQUIRE(f.denials.size() == 3);
+    CHECK(f.denials[0].path == "/etc/x");
+    CHECK(f.denials[0].error == EACCES);
+    CHECK(f.denials[0].program == "/bin/op");
+    CHECK_FALSE(f.denials[0].across);
+    CHECK(f.denials[1].across);
+    CHECK(f.denials[1].error == EXDEV);
+    CHECK(f.denials[2].port == 18123);
+    CHECK(f.unmapped == 1);
+    CHECK(f.counted == 4);
+    CHECK(f.all_freed);
+    CHECK(audit_findings(recs, 7).denials.empty());
+    // Without the deallocation, the domain is still alive.
+    recs.pop_back();
+    CHECK_FALSE(audit_findings(recs, 42).all_freed);
+  }
+
+  TEST_CASE("audit denials: the strongest access of a file; creating and removing name the folder") {
+    AuditDenial exec;
+    exec.blockers = {"fs.execute", "fs.read_file"};
+    exec.path = "/opt/tool";
+    auto f = findings_of(exec);
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].kind == LearnKind::Execute);
+    CHECK(f[0].kernel);
+    AuditDenial mk;
+    mk.blockers = {"fs.make_reg"};
+    mk.path = "/w";
+    f = findings_of(mk);
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].kind == LearnKind::Create);
+    CHECK(f[0].folder);
+    AuditDenial src;  // a rename's source side, refused with EACCES
+    src.blockers = {"fs.write_file", "fs.remove_file", "fs.make_reg", "fs.refer"};
+    src.path = "/src";
+    src.error = EACCES;
+    f = findings_of(src);
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].kind == LearnKind::Remove);
+    AuditDenial ioctl;
+    ioctl.blockers = {"fs.ioctl_dev"};
+    ioctl.path = "/dev/tty";
+    f = findings_of(ioctl);
+    REQUIRE(f.size() == 1);
+    CHECK(std::string(kind_name(f[0].kind)) == "device ioctl");
+  }
+
+  TEST_CASE("a read is granted as its folder, never the file") {
+    Learned l;
+    REQUIRE_MESSAGE(l.r.ok, l.r.rendered());
+    l.t.dir("/data/b/sub");
+    l.t.file("/data/b/sub/f.txt", "x");
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/data/b/sub/f.txt"), EACCES, O_RDONLY));
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].section == "ro");
+    CHECK(learner.suggestions()[0].path == l.t.path("/data/b/sub"));
+    CHECK_FALSE(learner.suggestions()[0].optional);
+  }
+
+  TEST_CASE("a create in a missing folder is suggested optional") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Mkdir, l.t.path("/data/b/new/dir")));
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].section == "rw");
+    CHECK(learner.suggestions()[0].path == l.t.path("/data/b/new"));
+    CHECK(learner.suggestions()[0].optional);
+    CHECK(learner.suggestions()[0].toml.find("optional = true") != std::string::npos);
+  }
+
+  TEST_CASE("a hidden path is refused on purpose, never suggested, either way") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/home/.ssh/id_ed25519"), EACCES, O_RDONLY));
+    AuditDenial d;
+    d.blockers = {"fs.read_file"};
+    d.path = l.t.path("/home/.ssh/id_ed25519");
+    learner.add(d);
+    learner.suggest();
+    REQUIRE(learner.findings().size() == 1);
+    CHECK(learner.findings()[0].cause == LearnCause::OnPurpose);
+    CHECK(learner.findings()[0].count == 2);
+    CHECK(learner.findings()[0].reason.find("hidden") != std::string::npos);
+    CHECK(learner.suggestions().empty());
+  }
+
+  TEST_CASE("a protected path is never a writable grant: the policy file, the home") {
+    Learned l;
+    REQUIRE_MESSAGE(l.r.ok, l.r.rendered());
+    l.t.file("/policy.toml", kPolicy);
+    Learner learner(l.r, l.o);
+    // The policy file (protected: a command must not rewrite its own policy).
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/policy.toml"), EACCES, O_WRONLY));
+    // A file in the home: its folder, the home, is a grant the compiler refuses.
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/home/notes.txt"), EACCES, O_WRONLY));
+    learner.suggest();
+    REQUIRE(learner.findings().size() == 2);
+    for (const Finding &f : learner.findings()) {
+      CAPTURE(f.path);
+      CHECK(f.cause == LearnCause::OnPurpose);
+      CHECK_FALSE(f.reason.empty());
+    }
+    CHECK(learner.suggestions().empty());
+  }
+
+  TEST_CASE("ordinary permissions are not blamed on the sandbox") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    // EPERM is never Landlock's answer to a file access.
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/data/b/x"), EPERM, O_RDONLY));
+    // ioctl: Landlock restricts it on devices only.
+    learner.add(traced(learn_arch::Call::Ioctl, l.t.path("/data/a/f")));
+    learner.suggest();
+    REQUIRE(learner.findings().size() == 2);
+    for (const Finding &f : learner.findings()) CHECK(f.cause == LearnCause::Permissions);
+    CHECK(learner.suggestions().empty());
+    if (geteuid() != 0) {  // root reads a mode 000 file all the same
+      l.t.file("/data/b/locked", "x");
+      chmod(l.t.path("/data/b/locked").c_str(), 0);
+      Learner l2(l.r, l.o);
+      l2.add(traced(learn_arch::Call::Openat, l.t.path("/data/b/locked"), EACCES, O_RDONLY));
+      REQUIRE(l2.findings().size() == 1);
+      CHECK(l2.findings()[0].cause == LearnCause::Permissions);
+    }
+  }
+
+  TEST_CASE("a device ioctl: the device alone, writable; the report names the way") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Ioctl, "/dev/null"));
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].section == "rw");
+    CHECK(learner.suggestions()[0].path == "/dev/null");
+    RunSummary run;
+    run.way = "audit";
+    CHECK(learner.text_report(run).rfind("landlock-policy learn (audit): ", 0) == 0);
+    CHECK(learner.text_report(run).find("device ioctl /dev/null") != std::string::npos);
+    CHECK(learner.json_report(run).find("\"method\": \"audit\"") != std::string::npos);
+  }
+
+  TEST_CASE("a TCP connect is the sandbox's only when its TCP is restricted") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    TracedDenial d = traced(learn_arch::Call::Connect, "");
+    d.port = 8080;
+    learner.add(d);
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].toml == "[network] connect = [8080]");
+    Learned open("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n");
+    Learner l2(open.r, open.o);
+    l2.add(d);
+    REQUIRE(l2.findings().size() == 1);
+    CHECK(l2.findings()[0].cause == LearnCause::Permissions);
+  }
+}
