@@ -125,8 +125,6 @@ $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
-$(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION
-	STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
 $(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION $(SBOM)
 	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
 

@@ -13,7 +13,7 @@ payloads=${1:?usage: $0 PAYLOAD_DIR}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/launcher" "$work/common"
-cp "$root/common/cli_flags.h" "$work/common/"
+cp "$root"/common/*.h "$work/common/"
 specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
 cxxflags=${MUSL_CXXFLAGS:--std=c++20 -specs $specs -nostdinc++ -fno-exceptions -fno-rtti -Os}
 ldflags=${MUSL_LDFLAGS:--specs $specs -static}
@@ -21,23 +21,22 @@ ldflags=${MUSL_LDFLAGS:--specs $specs -static}
 # name, sed expression on launcher/landlock-run.cpp, what the hole is
 mutants=()
 mutant() { mutants+=("$1" "$2" "$3"); }
-mutant no-restrict 's/if (syscall(kSysRestrictSelf, ruleset, flags) != 0) {/if (0) {/' "landlock_restrict_self never called"
+mutant no-restrict 's/if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) {/if (0) {/' "landlock_restrict_self never called"
 mutant ignore-restrict-error 's/    die("landlock_restrict_self", strerror(errno));/    ;/' "a failing restrict_self ignored"
-mutant no-cloexec-fds 's/if (!o.keep_fds \&\& syscall(kSysCloseRange/if (0 \&\& syscall(kSysCloseRange/' "inherited fds left open"
-mutant no-nnp 's/if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)/if (0)/' "no_new_privs not set"
+mutant no-cloexec-fds 's/if (!o.has(Flag::KeepFds) \&\& syscall(SYS_close_range/if (0 \&\& syscall(SYS_close_range/' "inherited fds left open"
+mutant no-nnp 's/if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die/if (0) die/' "no_new_privs not set"
 mutant leak-opath 's/  if (close(fd) != 0) die("close", strerror(errno));.*//;s/O_PATH | O_CLOEXEC/O_PATH/' "grant fds leaked"
-mutant no-refer 's/  if (abi >= 2) rights |= kRefer;//' "REFER not handled"
-mutant no-truncate 's/  if (abi >= 3) rights |= kTruncate;//' "TRUNCATE not handled"
-mutant no-ioctl 's/  if (abi >= 5) rights |= kIoctlDev;//' "IOCTL_DEV not handled"
-mutant ro-writes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | kWriteFile;/' "--ro grants write"
-mutant ro-makes 's/kReadRights = kExecute | kReadFile | kReadDir;/kReadRights = kExecute | kReadFile | kReadDir | (0x1full << 8);/' "--ro grants creating files"
+mutant no-refer 's/  if (abi >= 2) rights |= LANDLOCK_ACCESS_FS_REFER;//' "REFER not handled"
+mutant no-truncate 's/  if (abi >= 3) rights |= LANDLOCK_ACCESS_FS_TRUNCATE;//' "TRUNCATE not handled"
+mutant no-ioctl 's/  if (abi >= 5) rights |= LANDLOCK_ACCESS_FS_IOCTL_DEV;//' "IOCTL_DEV not handled"
+mutant ro-writes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadRights | LANDLOCK_ACCESS_FS_WRITE_FILE;/' "--ro grants write"
+mutant ro-makes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadRights | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_DIR;/' "--ro grants creating files"
 mutant no-symlinks-ignored 's/how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;/how.resolve = 0;/' "--no-symlinks follows symlinks"
 mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/if (fd < 0) return;/' "every bad grant silently skipped"
-mutant no-tcp 's/plan.attr.handled_access_net = kBindTcp | kConnectTcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
-mutant no-scopes 's/plan.attr.scoped |= kScopeSignalBit;//' "--scope signal dropped"
-mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(kSysCreateRuleset, nullptr, 0, kCreateRulesetVersion) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
-mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.keep_fds) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
-
+mutant no-tcp 's/plan.attr.handled_access_net = tcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
+mutant no-scopes 's/plan.attr.scoped |= signal;//' "--scope signal dropped"
+mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
+mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.has(Flag::KeepFds)) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
 killed=0 survived=0
 for ((i = 0; i < ${#mutants[@]}; i += 3)); do
   name=${mutants[i]} expr=${mutants[i + 1]} what=${mutants[i + 2]}
