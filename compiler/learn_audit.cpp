@@ -105,7 +105,7 @@ bool answer(int fd, audit_status *status) {
       return false;
     }
     auto *h = reinterpret_cast<nlmsghdr *>(buf);  // NOLINT
-    for (auto len = static_cast<unsigned>(n); NLMSG_OK(h, len); h = NLMSG_NEXT(h, len)) {
+    for (int len = static_cast<int>(n); len > 0 && NLMSG_OK(h, static_cast<unsigned>(len)); h = NLMSG_NEXT(h, len)) {
       if (h->nlmsg_type == NLMSG_ERROR) {
         int err = reinterpret_cast<nlmsgerr *>(NLMSG_DATA(h))->error;  // NOLINT
         if (err == 0 && !status) return true;
@@ -343,7 +343,7 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
           break;
         }
         auto *h = reinterpret_cast<nlmsghdr *>(buf);  // NOLINT
-        for (auto len = static_cast<unsigned>(n); NLMSG_OK(h, len); h = NLMSG_NEXT(h, len)) {
+        for (int len = static_cast<int>(n); len > 0 && NLMSG_OK(h, static_cast<unsigned>(len)); h = NLMSG_NEXT(h, len)) {
           std::string text(static_cast<const char *>(NLMSG_DATA(h)), h->nlmsg_len - NLMSG_HDRLEN);
           while (!text.empty() && (text.back() == '\0' || text.back() == '\n')) text.pop_back();
           int type = h->nlmsg_type;
