@@ -812,7 +812,7 @@ function withStatusFds(out, argv) {
     const layer = { flags: [], keepFds: false };
     for (i++; out[i] !== cli.separator; ) {
       const flag = bySpelling.get(out[i]);
-      if (!flag || ACTIONS.has(flag.key) || i + flag.values >= n) throw fail(`run: unexpected ${JSON.stringify(out[i])} in the compiled argv`);
+      if (!flag || ACTIONS.has(flag.key) || i + flag.values >= n - 1) throw fail(`run: unexpected ${JSON.stringify(out[i])} in the compiled argv`);
       if (flag.key === 'statusFd') throw fail('run: the compiled argv already has --status-fd; run() owns it');
       if (flag.key === 'keepFds') layer.keepFds = true;
       layer.flags.push(...out.slice(i, i + 1 + flag.values));
@@ -839,7 +839,7 @@ function prepareRun(argv, policy, options) {
     if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) throw fail('the policy must be an object or a path');
     if (policy.statusFd !== undefined) throw fail('run: statusFd is run()\'s own (it reads the launcher\'s status on fd 3); leave it out');
     const spawned = wrap(argv, { ...policy, statusFd: STATUS_FD }, options);
-    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', cwd: process.cwd() };
+    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', cwd: options.workspace || process.cwd() };
   }
   const w = wrap(argv, policy, options);
   const cwd = options.workspace || (typeof policy === 'object' && policy.workspace) || process.cwd();
