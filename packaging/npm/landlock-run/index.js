@@ -889,7 +889,10 @@ function launch(argv, policy, options, keep) {
     const chunks = [];
     let size = 0;
     statusTexts.push(() => Buffer.concat(chunks).toString('utf8'));
-    child.stdio[STATUS_FD + k].on('data', (b) => {
+    const stream = child.stdio[STATUS_FD + k];
+    if (!stream) continue;
+    stream.on('error', () => {}); // what was read is judged; a reset is no status
+    stream.on('data', (b) => {
       if (size < MAX_STATUS) chunks.push(b);
       size += b.length;
     });
@@ -898,6 +901,7 @@ function launch(argv, policy, options, keep) {
   const kept = (stream) => {
     const c = { chunks: [], size: 0, truncated: false };
     if (keep && stream) {
+      stream.on('error', () => {}); // run() owns these streams: an error ends the output, not the process
       stream.on('data', (b) => {
         const room = cap - c.size;
         if (b.length > room) c.truncated = true;
