@@ -90,7 +90,7 @@ check('types-cover-every-flag', () => {
   const dts = fs.readFileSync(require.resolve('landlock-run/package.json').replace(/package\.json$/, 'index.d.ts'), 'utf8');
   for (const f of llr.flags.flags)
     if (!['probe', 'version', 'help'].includes(f.key) && !new RegExp(`\\b${f.key}\\?:`).test(dts)) return `index.d.ts lacks ${f.key}`;
-  for (const fn of ['launcherPath', 'policyPath', 'probe', 'grantArgs', 'wrap', 'parseProbeLine', 'policyToml'])
+  for (const fn of ['launcherPath', 'policyPath', 'probe', 'grantArgs', 'wrap', 'parseProbeLine', 'policyToml', 'run', 'spawn', 'findDenials'])
     if (!dts.includes(`function ${fn}(`)) return `index.d.ts lacks ${fn}`;
 });
 

@@ -1,6 +1,6 @@
 // ESM half of the packed-install test: the named and default exports work
 // from `import`, and give the same launcher. argv: SCRATCH_DIR.
-import { launcherPath, policyPath, probe, wrap, grantArgs, policyToml, version } from 'landlock-run';
+import { launcherPath, policyPath, probe, wrap, grantArgs, policyToml, version, run, spawn, denialSignatures, findDenials } from 'landlock-run';
 import llr from 'landlock-run';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -13,6 +13,7 @@ else if (llr.policyPath() !== policyPath() || !policyPath().endsWith('/bin/landl
 else if (!policyToml({ mode: 'read-only' }).includes('mode = "read-only"')) why = 'policyToml';
 else if (!probe().ok) why = 'probe() not ok';
 else if (grantArgs({ rw: '/x' }).join(' ') !== '--rw /x') why = 'grantArgs';
+else if (llr.run !== run || llr.spawn !== spawn || llr.denialSignatures !== denialSignatures || findDenials('a: /b: Permission denied')[0].path !== '/b') why = 'run, spawn, denialSignatures, findDenials';
 else {
   const dir = join(scratch, 'esm');
   mkdirSync(dir, { recursive: true });
@@ -21,6 +22,10 @@ else {
   if (!existsSync(join(dir, 'in'))) why = `write inside missing: ${r.stderr}`;
   else if (existsSync(join(scratch, 'esm-out'))) why = 'write outside landed';
   else if (!argv.includes(version)) why = 'not pinned';
+}
+if (!why) {
+  const r = await run(['/bin/sh', '-c', 'exit 3'], { ro: '/' });
+  if (r.status !== 3 || r.sandbox.confined !== true) why = `run: ${JSON.stringify(r)}`;
 }
 console.log(why ? `FAIL npm-esm-import: ${why}` : 'PASS npm-esm-import');
 process.exitCode = why ? 1 : 0;

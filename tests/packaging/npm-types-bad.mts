@@ -1,6 +1,9 @@
 // Must NOT type-check: a misspelt key, a port as a string, an unknown scope,
-// an unknown mode, a non-string path, a raw flag in a compiled policy.
-import { grantArgs, wrap } from 'landlock-run';
+// an unknown mode, a non-string path, a raw flag in a compiled policy; for
+// run(): statusFd (run() owns it), a raw flag in a compiled policy, a
+// timeout as a string, execFailed read without checking it, launcherError
+// read as a string before checking confined.
+import { grantArgs, wrap, run } from 'landlock-run';
 
 grantArgs({ rww: '/x' });
 grantArgs({ connectTcp: '443' });
@@ -8,3 +11,8 @@ grantArgs({ scope: 'net' });
 wrap(['true'], { mode: 'read-write' });
 wrap(['true'], { mode: 'read-only', ro: [42] });
 wrap(['true'], { mode: 'read-only', rwTry: '/x' });
+run(['true'], { ro: '/', statusFd: 3 });
+run(['true'], { mode: 'read-only', rwTry: '/x' });
+run(['true'], { mode: 'read-only' }, { timeout: '5s' });
+run(['true'], { mode: 'read-only' }).then((r) => r.sandbox.confined && r.sandbox.execFailed.exit);
+run(['true'], { mode: 'read-only' }).then((r) => { const why: string = r.sandbox.launcherError; return why; });

@@ -5,4 +5,6 @@ const argv: string[] = llr.wrap(['true'], { ro: '/' });
 const p: llr.ProbeResult | llr.ProbeFailure = llr.probe();
 const w: llr.Wrapped = llr.wrap(['true'], { mode: 'read-only' });
 const path: string = llr.policyPath({ workspace: '/src' });
-export const all = [argv, p.enforcement, p.ok ? null : p.reason, w.sandboxed, path];
+const r: Promise<llr.RunResult> = llr.run(['true'], { mode: 'read-only' });
+const d: llr.Denial[] = llr.findDenials('x');
+export const all = [argv, p.enforcement, p.ok ? null : p.reason, w.sandboxed, path, r, d];

@@ -1,7 +1,7 @@
 // Type-checked (tsc --strict, node16 resolution) against the INSTALLED
 // landlock-run package by tests/suites/73-npm.sh; never run.
-import llr, { launcherPath, policyPath, probe, grantArgs, wrap, parseProbeLine, policyToml, version, flags } from 'landlock-run';
-import type { Policy, ProbeResult, ProbeFailure, ProbeLine, CompiledPolicy, Wrapped, WrapOptions, PolicyError } from 'landlock-run';
+import llr, { launcherPath, policyPath, probe, grantArgs, wrap, parseProbeLine, policyToml, version, flags, run, spawn, denialSignatures, findDenials } from 'landlock-run';
+import type { Policy, ProbeResult, ProbeFailure, ProbeLine, CompiledPolicy, Wrapped, WrapOptions, PolicyError, RunResult, SpawnResult, Sandbox, Denial, DenialSignature } from 'landlock-run';
 
 const path: string = launcherPath();
 const compiler: string = policyPath({ workspace: '/src', writable: ['/cache'], env: { LANDLOCK_POLICY: '/opt/llp' } });
@@ -41,4 +41,29 @@ const toml: string = policyToml({ mode: 'read-only' });
 function diagnostics(e: unknown): string {
   return (e as PolicyError).code === 'LANDLOCK_POLICY' ? (e as PolicyError).message : '';
 }
-export const all = [compiler, reason, abi, line, full, argv, args, same, facts, toml, diagnostics];
+
+// run(): the classification a harness switches on.
+async function classify(): Promise<string> {
+  const r: RunResult = await run(['npm', 'test'], { mode: 'workspace-write' }, { probe: probed, timeout: 60_000, signal: new AbortController().signal, maxBuffer: 1 << 20, input: '' });
+  const s: Sandbox = r.sandbox;
+  const out: string = r.stdout + r.stderr + String(r.truncated.stdout);
+  const paths: (string | undefined)[] = r.denied.map((d: Denial) => d.path);
+  if (s.confined) {
+    const enforced: 'full' | 'partial' = s.enforcement;
+    if (s.execFailed !== null) return `not run: ${s.execFailed.exit} ${s.execFailed.error}`;
+    return `ran ${r.status} ${enforced} abi ${s.abi} ${s.notice} ${paths.join(',')} ${out}`;
+  }
+  if (s.unconfined) return `unconfined (${s.mode}) ${r.status}`;
+  const why: string = s.launcherError;
+  return `launcher failed: ${why}`;
+}
+const raw: Promise<RunResult> = run(['make'], { ro: '/', rw: '/tmp/out' }, { cwd: '/src', killSignal: 'SIGKILL' });
+const fromToml: Promise<RunResult> = run(['make'], '/etc/landlock/agent.toml');
+const streamed = spawn(['make'], { mode: 'read-only' }, { stdio: ['ignore', 'pipe', 'inherit'] });
+streamed.child.stdout?.setEncoding('utf8');
+streamed.child.stdout?.on('data', (chunk: string) => chunk.length);
+const streamedResult: Promise<SpawnResult> = streamed.result;
+const sigs: readonly DenialSignature[] = denialSignatures;
+const found: Denial[] = findDenials('cat: /x: Permission denied', [...sigs, { name: 'mine', pattern: /denied by policy/ }]);
+const sameRun: boolean = llr.run === run && llr.spawn === spawn;
+export const all = [compiler, reason, abi, line, full, argv, args, same, facts, toml, diagnostics, classify, raw, fromToml, streamedResult, found, sameRun];

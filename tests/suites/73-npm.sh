@@ -84,17 +84,28 @@ if command -v tsc >/dev/null; then
   else
     echo "FAIL npm-types-check-esm-and-cjs: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
   fi
-  n=$(tsc_run npm-types-bad.mts | grep -c 'error TS')
-  if [ "$n" -eq 6 ]; then echo "PASS npm-types-reject-bad-policy"; else echo "FAIL npm-types-reject-bad-policy: $n of 6 errors"; fi
+  # The older resolution (node10: "types", no "exports"), as a bundler-era
+  # project still compiles: the same consumers, ESM and CommonJS.
+  node10() { (cd "$consumer" && tsc --noEmit --strict --target es2020 --moduleResolution node "$@") 2>&1; }
+  if out=$(node10 --module es2020 npm-types.mts) && out=$(node10 --module commonjs npm-types.cts); then
+    echo "PASS npm-types-check-node10-resolution"
+  else
+    echo "FAIL npm-types-check-node10-resolution: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"
+  fi
+  # Every call in the bad consumer is an error of its own line.
+  want=$(grep -cE '^(grantArgs|wrap|run)\(' "$consumer/npm-types-bad.mts")
+  n=$(tsc_run npm-types-bad.mts | sed -n 's/^npm-types-bad\.mts(\([0-9]*\),.*error TS.*/\1/p' | sort -u | wc -l)
+  if [ "$n" -eq "$want" ] && [ "$want" -eq 11 ]; then echo "PASS npm-types-reject-bad-policy"
+  else echo "FAIL npm-types-reject-bad-policy: errors on $n of $want lines (11 expected)"; fi
 else
   echo "SKIP npm-types-check: tsc is not installed (node-typescript, make deps)"
 fi
 
 # A harness, in Node's own test runner: modes, hiding, danger-full-access,
-# the project-local launcher replacement, the README's examples. Fake HOME
-# and workspace; TMPDIR a dedicated folder; the packages, the policy files
-# and the harness outside all three (the compiler refuses a policy file or a
-# launcher in the workspace or ${TMPDIR}).
+# the project-local launcher replacement, the README's examples, run() and
+# its classification. Fake HOME and workspace; TMPDIR a dedicated folder;
+# the packages, the policy files and the harness outside all three (the
+# compiler refuses a policy file or a launcher in the workspace or ${TMPDIR}).
 if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/null; then
   h=$tmp/harness
   mkdir -p "$h/home/.ssh" "$h/ws" "$h/proj" "$h/tmp" "$h/policies"
@@ -105,17 +116,21 @@ if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/n
           --ignore-scripts --loglevel=error "$plat" "$entry") >"$tmp/npm-proj.log" 2>&1; then
     echo "FAIL npm-harness-project-install: $(tail -3 "$tmp/npm-proj.log" | tr '\n' ' ')"
   fi
-  cp "$LLR_ROOT/tests/packaging/npm-harness.test.cjs" "$consumer/"
-  (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
-     LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \
-     LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md" \
-     node --test --test-reporter=tap "$consumer/npm-harness.test.cjs") >"$tmp/harness.tap" 2>&1
-  sed -n 's/^ok [0-9]* - \(.*\)$/PASS npm-harness-\1/p' "$tmp/harness.tap"
-  if grep -q '^not ok ' "$tmp/harness.tap"; then
-    sed -n 's/^not ok [0-9]* - \(.*\)$/FAIL npm-harness-\1/p' "$tmp/harness.tap"
-    sed 's/^/# /' "$tmp/harness.tap"
-  fi
-  grep -q '^ok ' "$tmp/harness.tap" || echo "FAIL npm-harness: no test ran: $(tail -5 "$tmp/harness.tap" | tr '\n' ' ')"
+  # npm-harness: probe, wrap, modes, hiding, the launcher replacement, the
+  # README's examples; npm-run: run()/spawn() and their classification.
+  for suite in npm-harness npm-run; do
+    cp "$LLR_ROOT/tests/packaging/$suite.test.cjs" "$consumer/"
+    (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
+       LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \
+       LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md" \
+       node --test --test-reporter=tap "$consumer/$suite.test.cjs") >"$tmp/$suite.tap" 2>&1
+    sed -n "s/^ok [0-9]* - \(.*\)\$/PASS $suite-\1/p" "$tmp/$suite.tap"
+    if grep -q '^not ok ' "$tmp/$suite.tap"; then
+      sed -n "s/^not ok [0-9]* - \(.*\)\$/FAIL $suite-\1/p" "$tmp/$suite.tap"
+      sed 's/^/# /' "$tmp/$suite.tap"
+    fi
+    grep -q '^ok ' "$tmp/$suite.tap" || echo "FAIL $suite: no test ran: $(tail -5 "$tmp/$suite.tap" | tr '\n' ' ')"
+  done
 else
   echo "SKIP npm-harness: this node has no node:test (Node 18 or later)"
 fi

@@ -192,6 +192,173 @@ export interface PolicyError extends Error {
   policyText?: string;
 }
 
+/** An AbortSignal (structurally: a DOM or Node AbortSignal fits). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** One of denialSignatures: a pattern a stderr line of a denial matches. */
+export interface DenialSignature {
+  readonly name: string;
+  readonly pattern: RegExp;
+  /** A line the pattern matches (the tests check it). */
+  readonly example?: string;
+}
+
+/** A stderr line recognised as a kernel denial (best effort). */
+export interface Denial {
+  /** The line, without its newline, clipped to 4096 characters. */
+  line: string;
+  /** The path the line names, as printed (possibly relative to the command's cwd); absent when none is recognised. */
+  path?: string;
+  /** The name of the signature that matched. */
+  signature: string;
+}
+
+/** The launcher confined the command, then could not execute it (the `exec_failed` status line); or, unconfined, the spawn failed. */
+export interface ExecFailure {
+  /** 126: found but not executable (including execute denied by the ruleset); 127: not found. */
+  exit: number;
+  error: string;
+}
+
+/** The command ran (or was about to) under Landlock: the status is the command's own, whatever it printed. */
+export interface SandboxConfined {
+  confined: true;
+  unconfined: false;
+  launcherError: null;
+  /** Non-null when exec failed after confinement: the command never ran. */
+  execFailed: ExecFailure | null;
+  /** The policy's mode; null for raw flags or a policy file. */
+  mode: Mode | null;
+  /** 'partial' when something requested is not enforced (notice says what). */
+  enforcement: 'full' | 'partial';
+  abi: number;
+  /** What is not enforced, '' when nothing. */
+  notice: string;
+  /** The launcher's version. */
+  version: string;
+  /** Landlock layers (launchers) in the argv: 2 for compose = "nest". */
+  layers: number;
+}
+
+/** The launcher failed (or wrote no status): the command never ran. */
+export interface SandboxLauncherFailed {
+  confined: false;
+  unconfined: false;
+  /** Why: the launcher's own error, or what it did instead of reporting (killed, no line, a truncated line...). */
+  launcherError: string;
+  execFailed: null;
+  mode: Mode | null;
+  enforcement: 'none';
+  abi: null;
+  notice: null;
+  version: null;
+  layers: number;
+}
+
+/** danger-full-access: no launcher, the command ran unconfined, on purpose. */
+export interface SandboxUnconfined {
+  confined: false;
+  unconfined: true;
+  launcherError: null;
+  /** Non-null when the command could not be spawned. */
+  execFailed: ExecFailure | null;
+  mode: Mode | null;
+  enforcement: 'none';
+  abi: null;
+  notice: null;
+  version: null;
+  layers: 0;
+}
+
+export type Sandbox = SandboxConfined | SandboxLauncherFailed | SandboxUnconfined;
+
+/** What spawn()'s result resolves to. */
+export interface SpawnResult {
+  /** What was spawned: the launcher argv with --status-fd, or the command alone (danger-full-access). */
+  argv: string[];
+  /** The exit status, null when killed by a signal or never started. */
+  status: number | null;
+  signal: string | null;
+  sandbox: Sandbox;
+  /** Kernel denials recognised in stderr (best effort; at most 1000); empty unless confined, or when stderr was not a pipe. */
+  denied: Denial[];
+  /** options.timeout expired and the command was sent killSignal. */
+  timedOut: boolean;
+  /** options.signal aborted the run and the command was sent killSignal. */
+  aborted: boolean;
+  /** The compiler's warnings (stderr) for a compiled policy, else ''. */
+  warnings: string;
+}
+
+/** What run() resolves to. */
+export interface RunResult extends SpawnResult {
+  /** The command's stdout, UTF-8, at most maxBuffer bytes. */
+  stdout: string;
+  stderr: string;
+  /** Whether stdout / stderr went past maxBuffer (the rest was read and dropped). */
+  truncated: { stdout: boolean; stderr: boolean };
+}
+
+/** Options of run() and spawn(): wrap()'s, plus how to run. */
+export interface RunOptions extends WrapOptions {
+  /** Working directory of the command; default the workspace (options.workspace, the policy's workspace, else process.cwd()). */
+  cwd?: string;
+  /** Milliseconds before the command is sent killSignal (timedOut: true); none by default. */
+  timeout?: number;
+  /** Aborting it sends killSignal (aborted: true); already aborted: nothing runs and run() rejects with an AbortError. */
+  signal?: AbortSignalLike;
+  /** Default 'SIGTERM'. */
+  killSignal?: string | number;
+  /** Signatures for `denied`; default denialSignatures. */
+  denialSignatures?: readonly DenialSignature[];
+}
+
+export interface RunOnlyOptions extends RunOptions {
+  /** Written to the command's stdin, which is then closed (closed at once without it). */
+  input?: string | Uint8Array;
+  /** Bytes of stdout and of stderr kept (each); default 16 MiB; the rest is drained and `truncated` says so. */
+  maxBuffer?: number;
+}
+
+/** How spawn() connects fds 0-2 ('pipe' by default); Node's stdio values. fd 3 and up are the status fds. */
+export type StdioValue = 'pipe' | 'inherit' | 'ignore' | 'overlapped' | number | object | null | undefined;
+export interface SpawnOptions extends RunOptions {
+  stdio?: 'pipe' | 'inherit' | 'ignore' | readonly StdioValue[];
+}
+
+/** A readable stream, as far as these types promise (a Node stream.Readable). */
+export interface ReadableLike {
+  on(event: 'data', listener: (chunk: any) => void): this;
+  on(event: string, listener: (...args: any[]) => void): this;
+  setEncoding(encoding: string): this;
+  pipe<T>(destination: T, options?: { end?: boolean }): T;
+}
+/** A writable stream, as far as these types promise (a Node stream.Writable). */
+export interface WritableLike {
+  write(chunk: any, callback?: (error?: Error | null) => void): boolean;
+  end(chunk?: any, callback?: () => void): this;
+  on(event: string, listener: (...args: any[]) => void): this;
+}
+/** Node's ChildProcess, as far as these types promise (cast it with @types/node for more). */
+export interface ChildProcessLike {
+  readonly pid?: number;
+  readonly stdin: WritableLike | null;
+  readonly stdout: ReadableLike | null;
+  readonly stderr: ReadableLike | null;
+  kill(signal?: string | number): boolean;
+  on(event: string, listener: (...args: any[]) => void): this;
+}
+
+/** The raw flags for run()/spawn(): without statusFd (run() owns it), and without mode (that is a CompiledPolicy). */
+export type RunFlags = Omit<Policy, 'statusFd'> & { mode?: undefined };
+/** A policy for run()/spawn(): a compiled one (an object with a mode, or a TOML file's path), or the raw flags. */
+export type RunPolicy = CompiledPolicy | string | RunFlags;
+
 /** The launcher's vocabulary, generated from common/cli_flags.h. */
 export interface Flags {
   source: string;
@@ -232,6 +399,21 @@ export declare function wrap(argv: readonly string[], policy: CompiledPolicy | s
 /** Raw launcher flags (no hiding): [launcher, --expect-version V, ...grants, --, ...argv]. */
 export declare function wrap(argv: readonly string[], policy?: Policy, options?: LauncherOptions): string[];
 
+/**
+ * Runs argv through the launcher (wrap()'s argv plus --status-fd) and
+ * classifies the result: sandbox.confined (the command's own status),
+ * sandbox.launcherError (the launcher failed, the command never ran),
+ * sandbox.execFailed, denied. Rejects, before anything runs, when wrap()
+ * throws or options.signal is already aborted.
+ */
+export declare function run(argv: readonly string[], policy?: RunPolicy, options?: RunOnlyOptions): Promise<RunResult>;
+/** The streaming run(): the child (its stdio per options.stdio) and the classification once it closed. Throws where run() rejects. */
+export declare function spawn(argv: readonly string[], policy?: RunPolicy, options?: SpawnOptions): { child: ChildProcessLike; result: Promise<SpawnResult> };
+/** The EACCES / EPERM dialect of common tools, tried in order on each stderr line (best effort). */
+export declare const denialSignatures: readonly DenialSignature[];
+/** The lines of text that match a signature, as run() reports them in `denied`. */
+export declare function findDenials(text: string, signatures?: readonly DenialSignature[]): Denial[];
+
 declare const landlockRun: {
   version: typeof version;
   flags: typeof flags;
@@ -242,5 +424,9 @@ declare const landlockRun: {
   grantArgs: typeof grantArgs;
   policyToml: typeof policyToml;
   wrap: typeof wrap;
+  run: typeof run;
+  spawn: typeof spawn;
+  denialSignatures: typeof denialSignatures;
+  findDenials: typeof findDenials;
 };
 export default landlockRun;

@@ -8,7 +8,8 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawn: spawnChild, spawnSync } = require('child_process');
+const { StringDecoder } = require('string_decoder');
 const cli = require('./flags.json'); // generated from common/cli_flags.h
 const { version } = require('./package.json');
 
@@ -635,6 +636,391 @@ function compiledWrap(argv, policy, options) {
   }
 }
 
+// ---- Running a command, and telling the sandbox's failure from the command's ----
+
+// The launcher writes its status to fd 3 (and an inner layer of a nested
+// policy to fd 4): one JSON line, right before exec or on failure; the fd
+// is close-on-exec, so nothing the command does can add a line.
+const STATUS_FD = 3;
+const MAX_STATUS = 64 * 1024; // bytes read from a status fd (a line is a few hundred)
+const MAX_DENIALS = 1000; // entries of `denied`
+const MAX_LINE = 4096; // characters of a stderr line kept in a denial
+const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024; // bytes of stdout and of stderr run() keeps
+
+// The EACCES / EPERM dialect of common tools, as they print a denial on
+// stderr. Best effort: a tool may word a denial otherwise or not print it,
+// and a line matches just as well for an EACCES the sandbox did not cause (a
+// file's mode, another LSM). Tried in order; the first that matches a line
+// names it. `example` is a line each must match.
+const signature = (name, pattern, example) => Object.freeze({ name, pattern, example });
+const denialSignatures = Object.freeze([
+  signature('python', /\bPermissionError\b/, "PermissionError: [Errno 13] Permission denied: '/home/u/denied'"),
+  signature('errno-name', /\b(?:EACCES|EPERM)\b/, "Error: EACCES: permission denied, open '/home/u/denied'"), // node, npm, ruby's Errno::EACCES
+  signature('java', /\bAccessDeniedException\b/, 'java.nio.file.AccessDeniedException: /home/u/denied'),
+  signature('eacces', /permission denied/i, 'bash: line 1: /home/u/denied: Permission denied'), // strerror(EACCES): sh, coreutils, git, go, rust, curl...
+  signature('eperm', /operation not permitted/i, "touch: cannot touch '/home/u/denied': Operation not permitted"), // strerror(EPERM)
+]);
+
+const PATH_START = /^(?:\/|~\/|\.\.?\/)/;
+// The path a denial line names, as printed (it may be relative to the
+// command's working directory), or null.
+function denialPath(line) {
+  let m = /\[Errno \d+\] [^:]*: '([^']+)'/.exec(line) || // python
+    /\b(?:EACCES|EPERM): [^,]*, [a-z_]+ '([^']+)'/.exec(line) || // node, npm
+    /(?:AccessDeniedException|FileNotFoundException): (\S+)/.exec(line); // java
+  if (m) return m[1];
+  for (const q of line.matchAll(/'([^']+)'|\u2018([^\u2019]+)\u2019|"([^"]+)"|`([^`']+)'/g)) {
+    const inner = q[1] || q[2] || q[3] || q[4];
+    if (PATH_START.test(inner)) return inner; // coreutils, git: cannot touch '/x'
+  }
+  m = /^(.*?): (?:permission denied|operation not permitted)/i.exec(line);
+  if (!m) return null;
+  const segments = m[1].split(': ');
+  let last = segments[segments.length - 1];
+  const verb = /^[a-z][a-z' ]* (\S+)$/.exec(last); // dash "cannot create /x", go "open /x", git "could not lock config file /x"
+  if (verb) last = verb[1];
+  else if (/\s/.test(last)) return null;
+  // "cat: Permission denied" names the program, not a path
+  return last !== '' && (last.includes('/') || segments.length > 1) ? last : null;
+}
+
+function checkSignatures(signatures) {
+  if (!Array.isArray(signatures) || !signatures.every((s) => s && typeof s.name === 'string' && s.pattern instanceof RegExp)) {
+    throw fail('denialSignatures must be an array of { name, pattern: RegExp }');
+  }
+  return signatures;
+}
+
+function denialOf(line, signatures) {
+  const text = line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
+  for (const s of signatures) {
+    if (text.search(s.pattern) < 0) continue;
+    const p = denialPath(text);
+    return p === null ? { line: text, signature: s.name } : { line: text, path: p, signature: s.name };
+  }
+  return null;
+}
+
+// Scans a stream's chunks line by line (UTF-8), keeping at most
+// MAX_DENIALS denials and MAX_LINE characters of a line.
+class DenialScanner {
+  constructor(signatures) {
+    this.signatures = signatures;
+    this.decoder = new StringDecoder('utf8');
+    this.partial = '';
+    this.denied = [];
+  }
+
+  push(chunk) {
+    const lines = (this.partial + (typeof chunk === 'string' ? chunk : this.decoder.write(chunk))).split('\n');
+    this.partial = lines.pop().slice(0, MAX_LINE);
+    for (const l of lines) this.line(l);
+  }
+
+  line(l) {
+    if (this.denied.length >= MAX_DENIALS) return;
+    const d = denialOf(l.endsWith('\r') ? l.slice(0, -1) : l, this.signatures);
+    if (d) this.denied.push(d);
+  }
+
+  end() {
+    const rest = this.partial + this.decoder.end();
+    this.partial = '';
+    if (rest !== '') this.line(rest);
+    return this.denied;
+  }
+}
+
+// findDenials(text, signatures): the lines of `text` that match a
+// signature, as { line, path?, signature }; what run() reports in `denied`.
+function findDenials(text, signatures = denialSignatures) {
+  const scanner = new DenialScanner(checkSignatures(signatures));
+  scanner.push(String(text));
+  return scanner.end();
+}
+
+// The status lines of one fd: parsed objects, and what was wrong if anything.
+function parseStatus(text) {
+  const lines = [];
+  const parts = text.split('\n');
+  const last = parts.pop();
+  const clip = (t) => JSON.stringify(t.length > 200 ? `${t.slice(0, 200)}...` : t);
+  for (const part of parts) {
+    let v;
+    try {
+      v = JSON.parse(part);
+    } catch {
+      return { lines, error: `an unreadable status line ${clip(part)}` };
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return { lines, error: `a status line that is not an object ${clip(part)}` };
+    lines.push(v);
+  }
+  if (last !== '') return { lines, error: `a truncated status line ${clip(last)}` };
+  return { lines, error: null };
+}
+
+const isConfinedLine = (v) => v.confined === true && Number.isInteger(v.abi) && (v.enforcement === 'full' || v.enforcement === 'partial') &&
+  typeof v.notice === 'string' && typeof v.version === 'string';
+const isExecFailedLine = (v) => v.exec_failed === true && Number.isInteger(v.exit) && typeof v.error === 'string';
+
+// Classifies a sandboxed run from its status fds (outermost layer first):
+// { facts, execFailed } when every layer confined, else { launcherError }.
+function classifyLayers(texts, proc) {
+  const how = proc.spawnError
+    ? `could not be started: ${proc.spawnError.message}`
+    : proc.signal ? `was killed by ${proc.signal}` : `exited ${proc.status}`;
+  const facts = [];
+  let execFailed = null;
+  for (let k = 0; k < texts.length; k++) {
+    const who = texts.length === 1 ? 'the launcher' : `the launcher of layer ${k + 1} of ${texts.length}`;
+    const { lines, error } = parseStatus(texts[k]);
+    if (error) return { launcherError: `${who} wrote ${error} and ${how}; the command never ran` };
+    if (lines.length === 0) return { launcherError: `${who} ${how} before it reported on --status-fd; the command never ran` };
+    const [first, second, ...more] = lines;
+    if (first.confined === false) {
+      const why = typeof first.error === 'string' ? first.error : JSON.stringify(first);
+      return { launcherError: texts.length === 1 ? why : `${who}: ${why}` };
+    }
+    if (!isConfinedLine(first) || more.length > 0 || (second !== undefined && !isExecFailedLine(second))) {
+      return { launcherError: `${who} wrote an unexpected status ${JSON.stringify(texts[k].slice(0, 400))} and ${how}` };
+    }
+    facts.push(first);
+    if (second !== undefined) {
+      if (k < texts.length - 1) return { launcherError: `${who} could not start the next layer: ${second.error}` };
+      execFailed = { exit: second.exit, error: second.error };
+    }
+  }
+  return { facts, execFailed };
+}
+
+// The layers of a compiled argv [L, flags, --, (L, flags, --)..., command]
+// with --status-fd 3 (4, ...) right after each launcher; an outer layer also
+// gets --keep-fds, so that the inner layer's status fd survives its exec of
+// the next launcher, which closes every fd above 2 (unless the policy keeps
+// them) before it runs the command.
+function withStatusFds(out, argv) {
+  const n = out.length - argv.length;
+  if (n < 2 || out[n - 1] !== cli.separator || argv.some((a, i) => out[n + i] !== a)) {
+    throw fail(`run: the compiled argv does not end with ${cli.separator} and the command: ${JSON.stringify(out)}`);
+  }
+  const bySpelling = new Map(cli.flags.map((f) => [f.spelling, f]));
+  const launcher = out[0];
+  const layers = [];
+  let i = 0;
+  while (i < n) {
+    if (out[i] !== launcher) throw fail(`run: expected the launcher ${launcher} at ${i} of the compiled argv ${JSON.stringify(out)}`);
+    const layer = { flags: [], keepFds: false };
+    for (i++; out[i] !== cli.separator; ) {
+      const flag = bySpelling.get(out[i]);
+      if (!flag || ACTIONS.has(flag.key) || i + flag.values >= n - 1) throw fail(`run: unexpected ${JSON.stringify(out[i])} in the compiled argv`);
+      if (flag.key === 'statusFd') throw fail('run: the compiled argv already has --status-fd; run() owns it');
+      if (flag.key === 'keepFds') layer.keepFds = true;
+      layer.flags.push(...out.slice(i, i + 1 + flag.values));
+      i += 1 + flag.values;
+    }
+    i++;
+    layers.push(layer);
+  }
+  const spawned = [];
+  layers.forEach((layer, k) => {
+    spawned.push(launcher, '--status-fd', String(STATUS_FD + k));
+    if (k < layers.length - 1 && !layer.keepFds) spawned.push('--keep-fds');
+    spawned.push(...layer.flags, cli.separator);
+  });
+  return { argv: spawned.concat(argv), layers: layers.length };
+}
+
+const isCompiled = (policy) => typeof policy === 'string' || (policy !== null && typeof policy === 'object' && !Array.isArray(policy) && 'mode' in policy);
+
+// What to spawn for run()/spawn(): wrap()'s argv with the status fds.
+function prepareRun(argv, policy, options) {
+  checkArgv(argv);
+  if (!isCompiled(policy)) {
+    if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) throw fail('the policy must be an object or a path');
+    if (policy.statusFd !== undefined) throw fail('run: statusFd is run()\'s own (it reads the launcher\'s status on fd 3); leave it out');
+    const spawned = wrap(argv, { ...policy, statusFd: STATUS_FD }, options);
+    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', cwd: options.workspace || process.cwd() };
+  }
+  const w = wrap(argv, policy, options);
+  const cwd = options.workspace || (typeof policy === 'object' && policy.workspace) || process.cwd();
+  if (!w.sandboxed) return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, cwd };
+  const s = withStatusFds(w.argv, argv);
+  return { argv: s.argv, layers: s.layers, mode: w.mode, sandboxed: true, warnings: w.warnings, cwd };
+}
+
+function abortError(signal) {
+  const error = new Error('landlock-run: the operation was aborted before the command started', { cause: signal && signal.reason });
+  error.name = 'AbortError';
+  error.code = 'ABORT_ERR';
+  return error;
+}
+
+function checkRunOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw fail('run: options must be an object');
+  const { timeout, maxBuffer, signal, cwd, denialSignatures: sigs } = options;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) throw fail(`run: timeout ${describe(timeout)} is not a number of milliseconds`);
+  if (maxBuffer !== undefined && !(typeof maxBuffer === 'number' && maxBuffer >= 0)) throw fail(`run: maxBuffer ${describe(maxBuffer)} is not a number of bytes`);
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    throw fail('run: signal is not an AbortSignal');
+  }
+  if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) throw fail(`run: cwd ${describe(cwd)} is not a path`);
+  if (sigs !== undefined) checkSignatures(sigs);
+}
+
+function stdioOf(option) {
+  if (option === undefined) return ['pipe', 'pipe', 'pipe'];
+  const list3 = typeof option === 'string' ? [option, option, option] : option;
+  if (!Array.isArray(list3) || list3.length > 3) throw fail('spawn: stdio is one value or an array of at most 3 (fds 0-2; fd 3 and up are the status fds)');
+  return [0, 1, 2].map((i) => (list3[i] === undefined || list3[i] === null ? 'pipe' : list3[i]));
+}
+
+// Spawns prepared argv; `keep` collects stdout/stderr (run()).
+function launch(argv, policy, options, keep) {
+  checkRunOptions(options);
+  if (options.signal && options.signal.aborted) throw abortError(options.signal);
+  const prep = prepareRun(argv, policy, options);
+  const cwd = options.cwd || prep.cwd;
+  const stdio = keep ? ['pipe', 'pipe', 'pipe'] : stdioOf(options.stdio);
+  for (let k = 0; k < prep.layers; k++) stdio.push('pipe');
+  const child = spawnChild(prep.argv[0], prep.argv.slice(1), { cwd, env: options.env || process.env, stdio });
+
+  const statusTexts = [];
+  for (let k = 0; k < prep.layers; k++) {
+    const chunks = [];
+    let size = 0;
+    statusTexts.push(() => Buffer.concat(chunks).toString('utf8'));
+    const stream = child.stdio[STATUS_FD + k];
+    if (!stream) continue;
+    stream.on('error', () => {}); // what was read is judged; a reset is no status
+    stream.on('data', (b) => {
+      if (size < MAX_STATUS) chunks.push(b);
+      size += b.length;
+    });
+  }
+  const cap = options.maxBuffer === undefined ? DEFAULT_MAX_BUFFER : options.maxBuffer;
+  const kept = (stream) => {
+    const c = { chunks: [], size: 0, truncated: false };
+    if (keep && stream) {
+      stream.on('error', () => {}); // run() owns these streams: an error ends the output, not the process
+      stream.on('data', (b) => {
+        const room = cap - c.size;
+        if (b.length > room) c.truncated = true;
+        if (room <= 0) return;
+        const part = b.length > room ? b.subarray(0, room) : b;
+        c.chunks.push(part);
+        c.size += part.length;
+      });
+    }
+    return c;
+  };
+  const out = kept(child.stdout);
+  const err = kept(child.stderr);
+  const scanner = prep.sandboxed ? new DenialScanner(options.denialSignatures || denialSignatures) : null;
+  if (scanner && child.stderr) child.stderr.on('data', (b) => scanner.push(b));
+  if (keep && child.stdin) {
+    child.stdin.on('error', () => {}); // a command that does not read its input
+    child.stdin.end(options.input === undefined ? undefined : options.input);
+  }
+
+  let timedOut = false;
+  let aborted = false;
+  let killed = false;
+  let closeTimer = null;
+  const kill = () => {
+    killed = true;
+    try {
+      child.kill(options.killSignal || 'SIGTERM');
+    } catch {}
+  };
+  const timer = options.timeout ? setTimeout(() => { timedOut = true; kill(); }, options.timeout) : null;
+  const onAbort = () => { aborted = true; kill(); };
+  if (options.signal) options.signal.addEventListener('abort', onAbort, { once: true });
+  // After a kill, a child the command left behind may hold stdout open:
+  // stop waiting for it a second after the process itself ended.
+  child.on('exit', () => {
+    if (killed) closeTimer = setTimeout(() => child.stdio.forEach((s) => s && s.destroy()), 1000);
+  });
+
+  const result = new Promise((resolve) => {
+    let done = false;
+    const finish = (status, signal, spawnError) => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      if (closeTimer) clearTimeout(closeTimer);
+      if (options.signal) options.signal.removeEventListener('abort', onAbort);
+      if (spawnError && spawnError.code === 'ENOENT' && !fs.existsSync(cwd)) {
+        spawnError = new Error(`the working folder ${cwd} does not exist (${spawnError.message})`);
+      }
+      const proc = { status, signal, spawnError };
+      let sandbox;
+      let denied = [];
+      if (!prep.sandboxed) {
+        const execFailed = spawnError
+          ? { exit: spawnError.code === 'ENOENT' ? cli.exit.notFound : cli.exit.cannotExecute, error: `cannot run ${argv[0]}: ${spawnError.message}` }
+          : null;
+        sandbox = { confined: false, unconfined: true, launcherError: null, execFailed, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, layers: 0 };
+      } else {
+        const c = classifyLayers(statusTexts.map((t) => t()), proc);
+        if (c.launcherError !== undefined) {
+          sandbox = { confined: false, unconfined: false, launcherError: c.launcherError, execFailed: null, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, layers: prep.layers };
+        } else {
+          const notices = c.facts.map((f) => f.notice).filter((t) => t !== '');
+          sandbox = {
+            confined: true,
+            unconfined: false,
+            launcherError: null,
+            execFailed: c.execFailed,
+            mode: prep.mode,
+            enforcement: c.facts.some((f) => f.enforcement === 'partial') ? 'partial' : 'full',
+            abi: c.facts[0].abi,
+            notice: [...new Set(notices)].join('; '),
+            version: c.facts[0].version,
+            layers: prep.layers,
+          };
+          denied = scanner.end();
+        }
+      }
+      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings };
+      if (keep) {
+        r.stdout = Buffer.concat(out.chunks).toString('utf8');
+        r.stderr = Buffer.concat(err.chunks).toString('utf8');
+        r.truncated = { stdout: out.truncated, stderr: err.truncated };
+      }
+      resolve(r);
+    };
+    child.on('error', (e) => {
+      if (child.pid === undefined) finish(null, null, e); // never started; a later kill() error changes nothing
+    });
+    child.on('close', (status, signal) => finish(status, signal, null));
+  });
+  return { child, result };
+}
+
+// run(argv, policy, options): spawns the command through the launcher (as
+// wrap() would give it, plus --status-fd) and resolves to { argv, status,
+// signal, stdout, stderr, truncated, sandbox, denied, timedOut, aborted,
+// warnings }. Rejects, before anything runs, when wrap() throws (a policy
+// the compiler refuses, an untrusted launcher) or options.signal is already
+// aborted; never for what happens after the spawn.
+function run(argv, policy = {}, options = {}) {
+  return new Promise((resolve, reject) => {
+    try {
+      launch(argv, policy, options, true).result.then(resolve, reject);
+    } catch (e) {
+      reject(e);
+    }
+  });
+}
+
+// spawn(argv, policy, options): the same, streaming: { child, result },
+// child a ChildProcess whose stdio (options.stdio, default pipes) the caller
+// reads, result a Promise of run()'s result without stdout, stderr and
+// truncated. Throws where run() rejects.
+function spawn(argv, policy = {}, options = {}) {
+  return launch(argv, policy, options, false);
+}
+
 module.exports = {
   version,
   flags: cli,
@@ -645,4 +1031,8 @@ module.exports = {
   grantArgs,
   wrap,
   policyToml,
+  run,
+  spawn,
+  denialSignatures,
+  findDenials,
 };
