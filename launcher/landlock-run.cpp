@@ -409,8 +409,11 @@ int probe() {
   }
   bool full = fs_enforcement_full(static_cast<int>(abi));
   line.num(abi).add(full ? " enforcement=full fs=full" : " enforcement=partial fs=partial");
-  line.add(abi >= 4 ? " tcp=yes" : " tcp=no").add(abi >= 6 ? " scopes=abstract-unix,signal" : " scopes=none");
-  line.add(abi >= 7 ? " audit=yes" : " audit=no").add(abi >= 9 ? " pathname-unix=yes" : " pathname-unix=no");
+  bool tcp = abi >= min_abi(Flag::RestrictTcp);
+  bool scopes = abi >= min_abi(Flag::Scope);
+  bool audit = abi >= min_abi(Flag::LogDenials);
+  line.add(tcp ? " tcp=yes" : " tcp=no").add(scopes ? " scopes=abstract-unix,signal" : " scopes=none");
+  line.add(audit ? " audit=yes" : " audit=no").add(abi >= 9 ? " pathname-unix=yes" : " pathname-unix=no");
   if (!line.emit(1)) die("probe: cannot write the report", strerror(errno));
   return 0;
 }
