@@ -217,7 +217,8 @@ class EnvPlanner {
   // then every --unsetenv, then every --setenv (which wins).
   void unseen() {
     plan_.variables_here = ctx_.opt.env.size();
-    for (const auto &[name, value] : ctx_.opt.env) {
+    for (const auto &variable : ctx_.opt.env) {
+      const std::string &name = variable.first;  // (a structured binding cannot be captured under C++20)
       bool seen = !plan_.clear || any_matches(plan_.keep, name);
       if (seen && any_matches(plan_.unset, name)) seen = false;
       bool set = std::any_of(plan_.set.begin(), plan_.set.end(), [&](const EnvRule &r) { return r.text == name; });
