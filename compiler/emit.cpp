@@ -1,5 +1,6 @@
 #include "emit.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -86,8 +87,9 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
 // launcher's own grammar: a compiler bug that would make the launcher refuse
 // (or misread) the argv stops here, before anything is printed or run.
 void check_with_launcher_grammar(const std::vector<std::string> &argv) {
-  std::vector<char *> args;
-  for (const std::string &arg : argv) args.push_back(const_cast<char *>(arg.c_str()));  // NOLINT: argv's type
+  std::vector<char *> args(argv.size());
+  std::transform(argv.begin(), argv.end(), args.begin(),
+                 [](const std::string &arg) { return const_cast<char *>(arg.c_str()); });  // NOLINT: argv's type
   static char command[] = "command";
   args.push_back(command);
   args.push_back(nullptr);

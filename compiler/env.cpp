@@ -30,14 +30,13 @@ int inherit_rank(const std::string &value) {
 // common/cli_parse.h), or "" when it accepts it. A NUL byte is refused
 // first: no argv can carry one, the launcher would see a shorter string.
 std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) {
-  for (const std::string &v : values)
-    if (v.find('\0') != std::string::npos) return "it holds a NUL byte, which no argv can carry";
+  if (std::any_of(values.begin(), values.end(), [](const std::string &v) { return v.find('\0') != std::string::npos; }))
+    return "it holds a NUL byte, which no argv can carry";
   std::vector<std::string> argv = {"landlock-run", llr_cli::spelling(Flag::ClearEnv), llr_cli::spelling(flag)};
   argv.insert(argv.end(), values.begin(), values.end());
   argv.insert(argv.end(), {llr_cli::kSeparator, "true"});
-  std::vector<char *> args;
-  for (std::string &a : argv) args.push_back(a.data());
-  args.push_back(nullptr);
+  std::vector<char *> args(argv.size() + 1, nullptr);  // execve's shape: parse_args takes char *const *
+  for (size_t i = 0; i < argv.size(); ++i) args[i] = argv[i].data();
   llr::Options options;
   llr::Error error = llr::parse_args(static_cast<int>(argv.size()), args.data(), options);
   if (!error.what) return "";
@@ -221,8 +220,8 @@ class EnvPlanner {
       const std::string &name = variable.first;  // (a structured binding cannot be captured under C++20)
       bool seen = !plan_.clear || any_matches(plan_.keep, name);
       if (seen && any_matches(plan_.unset, name)) seen = false;
-      bool set = std::any_of(plan_.set.begin(), plan_.set.end(), [&](const EnvRule &r) { return r.text == name; });
-      if (!seen && !set) plan_.unseen.push_back(name);
+      bool is_set = std::any_of(plan_.set.begin(), plan_.set.end(), [&](const EnvRule &r) { return r.text == name; });
+      if (!seen && !is_set) plan_.unseen.push_back(name);
     }
   }
 

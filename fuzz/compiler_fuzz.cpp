@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -110,12 +111,14 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
       o.has(Flag::NoLog) != plan.no_log || o.has(Flag::BestEffort) != plan.best_effort)
     broken("an option differs after the round trip", policy);
   // The environment is built once, by the outermost launcher.
-  std::vector<std::string> want_keep, want_unset, want_set;
-  if (outermost) {
-    for (const llp::EnvRule &r : plan.env.keep) want_keep.push_back(r.text);
-    for (const llp::EnvRule &r : plan.env.unset) want_unset.push_back(r.text);
-    for (const llp::EnvRule &r : plan.env.set) want_set.push_back(r.text + "=" + r.value);
-  }
+  auto texts = [outermost](const std::vector<llp::EnvRule> &rules, bool with_value) {
+    std::vector<std::string> out(outermost ? rules.size() : 0);
+    std::transform(rules.begin(), rules.begin() + static_cast<long>(out.size()), out.begin(),
+                   [with_value](const llp::EnvRule &r) { return with_value ? r.text + "=" + r.value : r.text; });
+    return out;
+  };
+  std::vector<std::string> want_keep = texts(plan.env.keep, false), want_unset = texts(plan.env.unset, false),
+                           want_set = texts(plan.env.set, true);
   if (o.has(Flag::ClearEnv) != (outermost && plan.env.clear)) broken("--clearenv differs after the round trip", policy);
   if (keep != want_keep || unset != want_unset || set != want_set)
     broken("the environment flags differ after the round trip", policy);

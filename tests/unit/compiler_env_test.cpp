@@ -42,11 +42,18 @@ std::vector<std::string> env_flags(const std::vector<std::string> &argv) {
   return out;
 }
 
+// execve's shape: pointers into v, then a null.
+std::vector<char *> c_strings(std::vector<std::string> &v) {
+  std::vector<char *> out(v.size() + 1, nullptr);
+  std::transform(v.begin(), v.end(), out.begin(), [](std::string &s) -> char * { return s.data(); });
+  return out;
+}
+
 bool contains(const std::vector<std::string> &v, const std::string &s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 std::vector<std::string> texts(const std::vector<EnvRule> &rules) {
-  std::vector<std::string> out;
-  for (const EnvRule &r : rules) out.push_back(r.text);
+  std::vector<std::string> out(rules.size());
+  std::transform(rules.begin(), rules.end(), out.begin(), [](const EnvRule &r) { return r.text; });
   return out;
 }
 
@@ -263,14 +270,10 @@ TEST_SUITE("compiler [env]: explain") {
     o.command = {"true"};
     CompileResult r = compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    std::vector<std::string> vars;
-    for (const auto &[name, value] : o.env) vars.push_back(name + "=" + value);
-    std::vector<char *> inherited, args;
-    for (std::string &v : vars) inherited.push_back(v.data());
-    inherited.push_back(nullptr);
+    std::vector<std::string> vars(o.env.size());
+    std::transform(o.env.begin(), o.env.end(), vars.begin(), [](const auto &kv) { return kv.first + '=' + kv.second; });
     std::vector<std::string> argv = r.argv;
-    for (std::string &a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
+    std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
     llr::Options opts;
     REQUIRE(llr::parse_args(static_cast<int>(argv.size()), args.data(), opts).what == nullptr);
     auto env = std::make_unique<llr_env::Environment>();

@@ -355,8 +355,8 @@ const char *kEnvUser = "version = 1\nmode = \"workspace-write\"\nproject = \"${W
                        "[env]\ninherit = \"core\"\nunset = [\"GH_*\"]\nset = { TOOL_HOME = \"/opt/tool\" }\n";
 
 std::vector<std::string> env_texts(const std::vector<EnvRule> &rules) {
-  std::vector<std::string> out;
-  for (const EnvRule &r : rules) out.push_back(r.text);
+  std::vector<std::string> out(rules.size());
+  std::transform(rules.begin(), rules.end(), out.begin(), [](const EnvRule &r) { return r.text; });
   return out;
 }
 
