@@ -10,6 +10,7 @@
 //   hide      grants covering a hidden path -> their complement
 //   normalise duplicates merged, covered children dropped, sorted
 //   network   TCP, scopes, audit and the other switches
+//   env       the command's environment ([env]; an untrusted file may only narrow it)
 //   argv      the launcher's argv (emit.cpp)
 // Diagnostics are collected, never thrown, so one run shows every error.
 #include "compile.h"
@@ -21,6 +22,7 @@
 #include "carve.h"
 #include "context.h"
 #include "emit.h"
+#include "env.h"
 #include "grants.h"
 #include "hide.h"
 #include "load.h"
@@ -179,6 +181,9 @@ CompileResult compile(const CompileOptions &opt) {
     if (any_grant(trusted))
       ctx.diags.error(mode_loc, "danger-full-access runs without a sandbox, so its grants would mean nothing",
                       "remove the grants, or choose mode = \"custom\" to run with exactly them");
+    if (env_changes(trusted.env))
+      ctx.diags.error(mode_loc, "danger-full-access runs the command itself, without the launcher, so [env] cannot be applied",
+                      "remove [env], or choose a sandboxing mode");
     if (!ctx.diags.has_errors())
       ctx.diags.warning(mode_loc, "danger-full-access: no sandbox; the output is the command alone",
                         "the command can read and write everything you can");
@@ -279,6 +284,9 @@ CompileResult compile(const CompileOptions &opt) {
   widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
   widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
   report_widenings(ctx, std::move(widenings));
+
+  // env
+  plan.env = plan_env(ctx, trusted, untrusted, mode, mode_loc);
 
   // argv
   res.ok = !ctx.diags.has_errors();

@@ -28,6 +28,26 @@ void launcher_prefix(const Plan &plan, std::vector<std::string> &out) {
   }
 }
 
+// The environment is built once, by the outermost launcher (an inner one
+// inherits it): --clearenv with its --keepenv, then every --unsetenv, then
+// every --setenv, so that a variable the policy sets is always seen.
+void env_flags(const EnvPlan &env, std::vector<std::string> &out) {
+  if (env.clear) out.emplace_back(spelling(Flag::ClearEnv));
+  for (const EnvRule &r : env.keep) {
+    out.emplace_back(spelling(Flag::KeepEnv));
+    out.push_back(r.text);
+  }
+  for (const EnvRule &r : env.unset) {
+    out.emplace_back(spelling(Flag::UnsetEnv));
+    out.push_back(r.text);
+  }
+  for (const EnvRule &r : env.set) {
+    out.emplace_back(spelling(Flag::SetEnv));
+    out.push_back(r.text);
+    out.push_back(r.value);
+  }
+}
+
 void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::vector<std::string> &out) {
   if (outermost && plan.require_abi > 0) {
     out.emplace_back(spelling(Flag::RequireAbi));
@@ -59,6 +79,7 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   if (plan.best_effort) out.emplace_back(spelling(Flag::BestEffort));
   // Every launcher in a nest closes inherited fds at exec unless told not to.
   if (plan.keep_fds) out.emplace_back(spelling(Flag::KeepFds));
+  if (outermost) env_flags(plan.env, out);
   out.emplace_back(llr_cli::kSeparator);
 }
 

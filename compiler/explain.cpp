@@ -1,5 +1,6 @@
 #include "explain.h"
 
+#include <algorithm>
 #include <sys/stat.h>
 
 #include "../common/cli_flags.h"
@@ -52,6 +53,42 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
     out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope)) + ")\n");
 }
 
+// Patterns and values come from policy files (an untrusted one's unset
+// included) and names from the environment: each is escaped on its own, so
+// that not even a newline in one can forge a line of explain.
+void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<EnvRule> &rules, std::string &out) {
+  for (const EnvRule &rule : rules) {
+    std::string where = r.sources.where(rule.loc);
+    std::string what = printable(rule.text) + (std::string(verb) == "set" ? "=" + printable(rule.value) : "");
+    out += "  " + std::string(verb) + " " + what + "  (" + rule.origin + (where.empty() ? "" : " at " + printable(where)) + ")\n";
+  }
+}
+
+void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
+  std::string where = r.sources.where(env.inherit_loc);
+  std::string from = env.inherit_origin.empty() ? std::string("the default")
+                                                : env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
+  out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
+  if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
+  else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
+  else out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what keep names below\n";
+  env_rule_lines(r, "keep", env.keep, out);
+  env_rule_lines(r, "unset", env.unset, out);
+  env_rule_lines(r, "set", env.set, out);
+  if (env.default_unset_off) {
+    std::string at = r.sources.where(env.default_unset_loc);
+    out += "  default unset patterns off ([env] default_unset = false" + (at.empty() ? "" : " at " + printable(at)) +
+           "): the command sees tokens, secrets and the SSH agent socket\n";
+  } else if (std::any_of(env.unset.begin(), env.unset.end(),
+                         [](const EnvRule &u) { return u.origin.rfind("default of mode", 0) == 0; })) {
+    out += "  (the mode's default unset patterns: opt out with [env] default_unset = false)\n";
+  }
+  if (!env.set.empty()) out += "  (set comes last: a variable set here is seen even where an unset pattern names it)\n";
+  out += "  not seen by the command, of the " + std::to_string(env.variables_here) +
+         " variables in landlock-policy's own environment (names only):" + (env.unseen.empty() ? " none" : "") + "\n";
+  for (const std::string &name : env.unseen) out += "    " + printable(name) + "\n";
+}
+
 }  // namespace
 
 std::string port_ranges(const std::vector<long> &ports) {
@@ -93,6 +130,7 @@ std::string explain_text(const CompileResult &r) {
   if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
   if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
   if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";
+  env_lines(r, p.env, out);
   if (!p.hidden.empty()) {
     out += "hidden (no grant covers them):\n";
     for (const Hidden &h : p.hidden) out += "  " + h.path + "  (" + h.written + ": " + h.origin + ")\n";

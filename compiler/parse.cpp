@@ -19,10 +19,10 @@ namespace {
 const std::vector<std::string_view> kTopKeys = {
     "version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets",
     "protect", "launcher", "network", "scopes", "audit", "best_effort", "require_abi",
-    "keep_fds", "project", "compose", "profiles"};
+    "keep_fds", "project", "compose", "env", "profiles"};
 const std::vector<std::string_view> kProfileKeys = {
     "mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher",
-    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose"};
+    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose", "env"};
 const std::vector<std::string_view> kGrantKeys = {"path", "optional", "why"};
 const std::vector<std::string_view> kHideKeys = {"path", "why"};
 const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
@@ -30,6 +30,7 @@ const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect", "read_
 const std::vector<std::string_view> kLauncherKeys = {"path"};
 const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind"};
 const std::vector<std::string_view> kAuditKeys = {"log_denials", "log_launcher"};
+const std::vector<std::string_view> kEnvKeys = {"inherit", "keep", "unset", "set", "default_unset"};
 
 class Parser {
  public:
@@ -189,6 +190,32 @@ class Parser {
     }
   }
 
+  // [env] keep and unset: NAME patterns (checked with the launcher's rules in env.cpp).
+  void env_patterns(const toml::node &n, std::string_view key, std::vector<EnvPattern> &out) {
+    const toml::array *a = n.as_array();
+    if (!a) return type_error(n, key, "an array of NAME patterns, like " + std::string(key) + " = [\"*TOKEN*\"]");
+    for (const toml::node &el : *a) {
+      if (!el.is_string()) {
+        type_error(el, key, "an array of NAME patterns (strings)");
+        continue;
+      }
+      out.push_back({el.as_string()->get(), loc(el)});
+    }
+  }
+
+  // [env] set = { NAME = "VALUE" }: values are literal strings.
+  void env_set(const toml::node &n, std::vector<EnvAssignment> &out) {
+    const toml::table *t = n.as_table();
+    if (!t) return type_error(n, "set", "a table of strings, like set = { NAME = \"VALUE\" }");
+    for (auto &&[k, v] : *t) {
+      if (!v.is_string()) {
+        type_error(v, "set." + std::string(k.str()), "a string (a literal VALUE)");
+        continue;
+      }
+      out.push_back({std::string(k.str()), v.as_string()->get(), loc(k.source())});
+    }
+  }
+
   // Calls each(key, node) for known keys of a sub-table, reports the others.
   template <class Each>
   void sub_table(const toml::node &n, std::string_view name, const std::vector<std::string_view> &keys, Each each) {
@@ -244,6 +271,20 @@ class Parser {
       } else if (key == "audit") {
         sub_table(v, key, kAuditKeys, [&](std::string_view sk, const toml::node &sv) {
           boolean(sv, sk, sk == "log_denials" ? out.log_denials : out.log_launcher);
+        });
+      } else if (key == "env") {
+        sub_table(v, key, kEnvKeys, [&](std::string_view sk, const toml::node &sv) {
+          if (sk == "inherit") {
+            Setting<std::string> s;
+            if (string(sv, sk, s)) out.env.inherit.push_back(s);
+          } else if (sk == "default_unset") {
+            Setting<bool> s;
+            if (boolean(sv, sk, s)) out.env.default_unset.push_back(s);
+          } else if (sk == "set") {
+            env_set(sv, out.env.set);
+          } else {
+            env_patterns(sv, sk, sk == "keep" ? out.env.keep : out.env.unset);
+          }
         });
       } else if (key == "profiles" && file) {
         const toml::table *profiles = v.as_table();
@@ -321,6 +362,12 @@ void merge_layer(Layer &into, const Layer &from) {
   append(into.bind, from.bind);
   append(into.scopes, from.scopes);
   if (from.project) into.project = from.project;
+  // [env]: every entry kept in merge order; env.cpp gives them their meaning.
+  append(into.env.inherit, from.env.inherit);
+  append(into.env.default_unset, from.env.default_unset);
+  append(into.env.keep, from.env.keep);
+  append(into.env.unset, from.env.unset);
+  append(into.env.set, from.env.set);
 }
 
 }  // namespace llp

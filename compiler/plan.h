@@ -81,6 +81,30 @@ struct LayerPlan {
   std::vector<std::string> scopes;  // sorted
 };
 
+// One pattern (keep, unset) or variable (set) of the command's environment.
+struct EnvRule {
+  std::string text;    // the NAME pattern, or the NAME that set sets
+  std::string value;   // set: the literal VALUE
+  std::string origin;  // explain: "inherit = \"core\"", "default of mode read-only", "your policy", "project policy"
+  Loc loc;
+};
+
+// The command's environment (env.cpp), emitted on the outermost launcher
+// as --clearenv, --keepenv..., --unsetenv..., --setenv... in that order:
+// every set comes last, so a variable your policy sets is always seen.
+struct EnvPlan {
+  std::string inherit = "all";  // all | core | none
+  std::string inherit_origin;   // "" : the default
+  Loc inherit_loc;
+  bool clear = false;           // --clearenv: inherit is core or none
+  std::vector<EnvRule> keep, unset;  // sorted, unique
+  std::vector<EnvRule> set;          // sorted by NAME, one per NAME
+  bool default_unset_off = false;    // an agent mode whose default patterns were opted out of
+  Loc default_unset_loc;
+  size_t variables_here = 0;         // how many variables the compiler's own environment has
+  std::vector<std::string> unseen;   // their names that the command would not see (never values)
+};
+
 struct Plan {
   std::string mode;
   bool sandboxed = true;       // false: danger-full-access
@@ -94,6 +118,7 @@ struct Plan {
   LayerPlan inner;
   bool log_denials = false, no_log = false, best_effort = false, keep_fds = false;
   long require_abi = 0;
+  EnvPlan env;
   std::vector<Dropped> dropped;
   std::vector<Hidden> hidden;
   std::vector<Carved> carved;              // read-only exceptions inside writable grants

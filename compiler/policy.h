@@ -41,6 +41,28 @@ struct Setting {
   Loc loc;
 };
 
+// [env]: the command's environment (docs/policy-format.md, "The environment").
+struct EnvPattern {
+  std::string text;  // a variable NAME pattern, `*` matching any run: "LC_*", "*TOKEN*"
+  Loc loc;
+};
+
+struct EnvAssignment {
+  std::string name, value;
+  Loc loc;  // the NAME's key
+};
+
+// Everything given is kept, in merge order, so that each entry of an
+// untrusted file can be judged; env.cpp reads the merged meaning: the last
+// inherit and default_unset, the union of keep and unset, and for each name
+// of set the last file's value.
+struct EnvTable {
+  std::vector<Setting<std::string>> inherit;  // "all" | "core" | "none"
+  std::vector<Setting<bool>> default_unset;   // the agent modes' patterns; false opts out
+  std::vector<EnvPattern> keep, unset;
+  std::vector<EnvAssignment> set;
+};
+
 struct Layer {
   bool trusted = true;  // false: a project policy's layer
   Setting<long> version;
@@ -55,6 +77,7 @@ struct Layer {
   std::vector<PortEntry> connect, bind;
   std::vector<NameEntry> scopes;
   std::optional<PathEntry> project;
+  EnvTable env;
 };
 
 struct FileLayers {

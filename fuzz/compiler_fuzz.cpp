@@ -5,8 +5,10 @@
 //   every argv the compiler emits is accepted by the launcher's own parser
 //   (common/cli_parse.h, which landlock-run runs), and reading it back with
 //   for_each_valued_flag gives exactly the plan's grants (flag, -try, path, in
-//   order), ports, scopes, audit/fd/ABI/version options, layer by layer
-//   (a nested plan is two launchers), followed by the command untouched.
+//   order), ports, scopes, audit/fd/ABI/version options and the environment
+//   flags (--clearenv, --keepenv, --unsetenv, --setenv NAME VALUE, on the
+//   outermost launcher only), layer by layer (a nested plan is two
+//   launchers), followed by the command untouched.
 //
 // A failed compile must carry at least one error and render without crashing.
 // Input: the policy text. A text starting with "#host" compiles for the host
@@ -31,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -68,7 +71,8 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   std::vector<std::pair<Flag, std::string>> grants;
   std::vector<long> connect, bind;
   std::vector<std::string> scopes;
-  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *) {
+  std::vector<std::string> keep, unset, set;  // set: "NAME=VALUE"
+  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *second) {
     long n = -1;
     switch (flag) {
       case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry: grants.emplace_back(flag, value); break;
@@ -81,6 +85,9 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
         bind.push_back(n);
         break;
       case Flag::Scope: scopes.emplace_back(value); break;
+      case Flag::KeepEnv: keep.emplace_back(value); break;
+      case Flag::UnsetEnv: unset.emplace_back(value); break;
+      case Flag::SetEnv: set.push_back(std::string(value) + "=" + second); break;
       default: break;
     }
   });
@@ -103,6 +110,18 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   if (o.has(Flag::KeepFds) != plan.keep_fds || o.has(Flag::LogDenials) != plan.log_denials ||
       o.has(Flag::NoLog) != plan.no_log || o.has(Flag::BestEffort) != plan.best_effort)
     broken("an option differs after the round trip", policy);
+  // The environment is built once, by the outermost launcher.
+  auto texts = [outermost](const std::vector<llp::EnvRule> &rules, bool with_value) {
+    std::vector<std::string> out(outermost ? rules.size() : 0);
+    std::transform(rules.begin(), rules.begin() + static_cast<long>(out.size()), out.begin(),
+                   [with_value](const llp::EnvRule &r) { return with_value ? r.text + "=" + r.value : r.text; });
+    return out;
+  };
+  std::vector<std::string> want_keep = texts(plan.env.keep, false), want_unset = texts(plan.env.unset, false),
+                           want_set = texts(plan.env.set, true);
+  if (o.has(Flag::ClearEnv) != (outermost && plan.env.clear)) broken("--clearenv differs after the round trip", policy);
+  if (keep != want_keep || unset != want_unset || set != want_set)
+    broken("the environment flags differ after the round trip", policy);
   return start + static_cast<size_t>(o.command);
 }
 

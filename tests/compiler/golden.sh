@@ -23,6 +23,7 @@ mkdir -p "$T/home/.git"
 echo "odd" >"$T/data/b/it's odd"
 # The project's own policy lives in the workspace (an untrusted file must).
 cp "$golden/include/project.toml" "$WS/.landlock.toml"
+cp "$golden/include/env-project.toml" "$WS/.landlock-env.toml"
 # A small repository for the carve (writable except .git and the editor folders).
 mkdir -p "$T/repo/.git/hooks" "$T/repo/.vscode" "$T/repo/src/lib" "$T/repo/docs/generated" "$T/repo/vendor/dep/.git"
 echo "[core]" >"$T/repo/.git/config"

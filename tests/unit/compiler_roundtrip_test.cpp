@@ -35,7 +35,10 @@ Parsed parse_with_launcher(const std::vector<std::string> &argv) {
   p.error = llr::parse_args(static_cast<int>(argv.size()), args.data(), p.options);
   if (p.error.what) return p;
   llr::for_each_valued_flag(args.data(), p.options,
-                            [&](Flag f, const char *v, const char *) { p.valued.emplace(static_cast<int>(f), v); });
+                            [&](Flag f, const char *v, const char *v2) {
+                              // --setenv NAME VALUE comes back as "NAME=VALUE"
+                              p.valued.emplace(static_cast<int>(f), v2 ? std::string(v) + "=" + v2 : std::string(v));
+                            });
   for (size_t i = static_cast<size_t>(p.options.command); i < argv.size(); ++i) p.command.push_back(argv[i]);
   return p;
 }
@@ -51,6 +54,9 @@ std::multiset<std::pair<int, std::string>> expected_flags(const llp::Plan &plan,
   for (const std::string &s : plan.outer.scopes) out.emplace(static_cast<int>(Flag::Scope), s);
   if (plan.pinned) out.emplace(static_cast<int>(Flag::ExpectVersion), version);
   if (plan.require_abi) out.emplace(static_cast<int>(Flag::RequireAbi), std::to_string(plan.require_abi));
+  for (const llp::EnvRule &k : plan.env.keep) out.emplace(static_cast<int>(Flag::KeepEnv), k.text);
+  for (const llp::EnvRule &u : plan.env.unset) out.emplace(static_cast<int>(Flag::UnsetEnv), u.text);
+  for (const llp::EnvRule &v : plan.env.set) out.emplace(static_cast<int>(Flag::SetEnv), v.text + "=" + v.value);
   return out;
 }
 
@@ -96,6 +102,26 @@ TEST_SUITE("compiler round trip") {
     CHECK(p.valued == expected_flags(r.plan, "9.9.9"));
   }
 
+  TEST_CASE("the environment flags come back: --clearenv, every --keepenv, --unsetenv and --setenv") {
+    llp_test::Tree t;
+    llp::CompileOptions o = t.options(
+        "version = 1\nmode = \"workspace-write\"\n"
+        "[env]\ninherit = \"core\"\nkeep = [\"CARGO_*\"]\nunset = [\"NPM_*\", \"a b\"]\n"
+        "set = { EMPTY = \"\", SPACED = \"x y\", DASHES = \"--ro\" }\n");
+    o.command = {"env", "--", "x"};
+    llp::CompileResult r = llp::compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    Parsed p = parse_with_launcher(r.argv);
+    REQUIRE_MESSAGE(!p.error.what, p.error.what, ": ", p.error.why);
+    CHECK(p.options.has(Flag::ClearEnv));
+    CHECK(p.options.changes_environment());
+    CHECK(p.valued == expected_flags(r.plan, "9.9.9"));
+    CHECK(p.valued.count({static_cast<int>(Flag::SetEnv), "DASHES=--ro"}) == 1);
+    CHECK(p.valued.count({static_cast<int>(Flag::KeepEnv), "LC_*"}) == 1);
+    CHECK(p.valued.count({static_cast<int>(Flag::UnsetEnv), "*TOKEN*"}) == 1);
+    CHECK(p.command == o.command);
+  }
+
   TEST_CASE("nested argv: both launchers parse, the second is the first's command") {
     llp_test::Tree t;
     t.file("/ws/.landlock.toml", "version = 1\nro = [\"${WORKSPACE}/src\"]\n");
@@ -109,6 +135,7 @@ TEST_SUITE("compiler round trip") {
     CHECK(outer.valued.count({static_cast<int>(Flag::Ro), t.path("/ws")}) == 1);
     Parsed inner = parse_with_launcher(outer.command);
     REQUIRE(!inner.error.what);
+    CHECK_FALSE(inner.options.changes_environment());  // the outer launcher builds the environment once
     CHECK(inner.valued.count({static_cast<int>(Flag::Ro), t.path("/ws/src")}) == 1);
     CHECK(inner.command == std::vector<std::string>{"id"});
   }

@@ -344,3 +344,131 @@ TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
     CHECK(text.find('\x1b') == std::string::npos);
   }
 }
+
+// [env] (issue 11): an untrusted file may add unset patterns and narrow
+// inherit (all -> core -> none); keep, set, default_unset = false and a
+// wider inherit are errors that say why. A project must not pass the user's
+// tokens into the sandbox, nor override what the user's policy sets.
+namespace {
+
+const char *kEnvUser = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n"
+                       "[env]\ninherit = \"core\"\nunset = [\"GH_*\"]\nset = { TOOL_HOME = \"/opt/tool\" }\n";
+
+std::vector<std::string> env_texts(const std::vector<EnvRule> &rules) {
+  std::vector<std::string> out(rules.size());
+  std::transform(rules.begin(), rules.end(), out.begin(), [](const EnvRule &r) { return r.text; });
+  return out;
+}
+
+bool argv_has(const CompileResult &r, const std::string &arg) {
+  return std::find(r.argv.begin(), r.argv.end(), arg) != r.argv.end();
+}
+
+}  // namespace
+
+TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
+  TEST_CASE("keep, set, default_unset = false and a wider inherit are refused, each saying why") {
+    Tree t;
+    struct Attempt { const char *env; const char *says; };
+    for (const Attempt &a : {Attempt{"inherit = \"all\"", "cannot widen the environment: inherit = \"all\" passes more of your variables than your policy's inherit = \"core\""},
+                             Attempt{"keep = [\"*TOKEN*\"]", "cannot keep `*TOKEN*` in the environment: it would pass your variables (tokens among them) into the sandbox"},
+                             Attempt{"set = { TOOL_HOME = \"/ws/evil\" }", "cannot set `TOOL_HOME` in the environment: it would override what your policy"},
+                             Attempt{"set = { LD_PRELOAD = \"/ws/evil.so\" }", "cannot set `LD_PRELOAD`"},
+                             Attempt{"default_unset = false", "cannot set [env] default_unset = false: it would pass your tokens"}}) {
+      CAPTURE(a.env);
+      t.file("/ws/.landlock.toml", std::string("version = 1\n[env]\n") + a.env + "\n");
+      CompileOptions o = t.options(kEnvUser);
+      o.env["GITHUB_TOKEN"] = "ENV-SECRET";
+      CompileResult r = compile(o);
+      CHECK_FALSE(r.ok);
+      CHECK(r.argv.empty());
+      CHECK(has_error(r, std::string("a project policy ") + a.says));
+      CHECK(r.rendered().find(".landlock.toml:3:") != std::string::npos);
+      CHECK(r.rendered().find("may only narrow the environment yours gives") != std::string::npos);
+      CHECK(r.rendered().find("ENV-SECRET") == std::string::npos);
+    }
+  }
+  TEST_CASE("strict or not, the refusals are errors (never dropped with a warning)") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\nstrict = false\n[env]\nkeep = [\"*\"]\n");
+    CompileResult r = t.compile(kEnvUser);
+    CHECK_FALSE(r.ok);
+    CHECK(has_error(r, "cannot keep `*`"));
+  }
+  TEST_CASE("an inherit equal to yours is fine; over the default all, core and none narrow") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\n[env]\ninherit = \"core\"\n");
+    CompileResult r = t.compile(kEnvUser);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    t.file("/ws/.landlock.toml", "version = 1\n[env]\ninherit = \"none\"\n");
+    r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(r.plan.env.inherit == "none");
+    CHECK(argv_has(r, "--clearenv"));
+    CHECK(r.plan.env.keep.empty());
+    CHECK(explain(r).find("environment: inherit = \"none\" (project policy at " + t.path("/ws/.landlock.toml") + ":3:11)") !=
+          std::string::npos);
+  }
+  TEST_CASE("narrowing: its unset patterns are added, none over your core drops the core variables, your keep and set stay") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\n[env]\ninherit = \"none\"\nunset = [\"NPM_*\", \"TOOL_HOME\"]\n");
+    CompileResult r = t.compile(std::string(kEnvUser) + "keep = [\"CARGO_HOME\"]\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(env_texts(r.plan.env.keep) == std::vector<std::string>{"CARGO_HOME"});
+    std::vector<std::string> unset = env_texts(r.plan.env.unset);
+    CHECK(std::find(unset.begin(), unset.end(), "NPM_*") != unset.end());
+    CHECK(std::find(unset.begin(), unset.end(), "GH_*") != unset.end());
+    // Your set comes last: a project's unset cannot take it away either.
+    REQUIRE(r.plan.env.set.size() == 1);
+    CHECK(r.plan.env.set[0].value == "/opt/tool");
+    auto unset_at = std::find(r.argv.begin(), r.argv.end(), "TOOL_HOME");
+    auto set_at = std::find(unset_at + 1, r.argv.end(), "TOOL_HOME");
+    CHECK(unset_at < set_at);
+    CHECK(*(set_at - 1) == "--setenv");
+    CHECK(explain(r).find("unset NPM_*  (project policy at ") != std::string::npos);
+  }
+  TEST_CASE("default_unset = true from a project adds the defaults even in custom mode") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\n[env]\ndefault_unset = true\n");
+    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [\"${WORKSPACE}\"]\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(argv_has(r, "*TOKEN*"));
+    CHECK(argv_has(r, "SSH_AUTH_SOCK"));
+  }
+  TEST_CASE("an extended file reached through the workspace is held to the same rules") {
+    Tree t;
+    t.dir("/ws/conf");
+    t.file("/ws/conf/base.toml", "version = 1\n[env]\nkeep = [\"*TOKEN*\"]\ndefault_unset = false\n");
+    t.file("/ws/conf/wide.toml", "version = 1\n[env]\ninherit = \"all\"\nset = { PATH = \"/ws/bin\" }\n");
+    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/base.toml\"]\n"
+                                "[env]\ninherit = \"core\"\n");
+    CHECK_FALSE(r.ok);
+    CHECK(r.diags.count(Severity::Error) == 2);
+    CHECK(has_error(r, "cannot keep `*TOKEN*`"));
+    CHECK(has_error(r, "cannot set [env] default_unset = false"));
+    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/wide.toml\"]\n"
+                  "[env]\ninherit = \"core\"\n");
+    CHECK(r.diags.count(Severity::Error) == 2);
+    CHECK(has_error(r, "cannot widen the environment"));
+    CHECK(has_error(r, "cannot set `PATH`"));
+    // Reached through ${TMPDIR}: untrusted and outside the workspace, so not even read.
+    t.file("/tmp/base.toml", "version = 1\n[env]\nkeep = [\"*TOKEN*\"]\n");
+    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${TMPDIR}/base.toml\"]\n[env]\ninherit = \"core\"\n");
+    CHECK_FALSE(r.ok);
+    CHECK(has_error(r, "outside the workspace: not read"));
+    // The same file, trusted (outside every writable area), composes as the user's own.
+    t.file("/data/base.toml", "version = 1\n[env]\nkeep = [\"CARGO_*\"]\nset = { PATH = \"/usr/bin\" }\n");
+    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"data/base.toml\"]\n[env]\ninherit = \"core\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(argv_has(r, "CARGO_*"));
+  }
+  TEST_CASE("an untrusted file's patterns are printed escaped by explain") {
+    Tree t;
+    t.file("/ws/.landlock.toml", "version = 1\n[env]\nunset = [\"\\u001b]52;c;x\\u0007\", \"X\\nunset FORGED\"]\n");
+    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::string text = explain(r);
+    CHECK(text.find('\x1b') == std::string::npos);
+    CHECK(text.find("\nunset FORGED") == std::string::npos);
+  }
+}
