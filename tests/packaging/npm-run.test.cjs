@@ -324,3 +324,16 @@ test('denials-of-real-tools-are-found', async () => {
   assert.deepStrictEqual(touch.denied.map((d) => d.path), [target], touch.stderr);
   assert.strictEqual(fs.existsSync(target), false);
 });
+
+test('agent-modes-hide-token-variables-and-env-shapes-the-rest', async () => {
+  const secretEnv = { ...process.env, GITHUB_TOKEN: 'gh-secret', MY_API_KEY: 'k', HARMLESS: 'h' };
+  const show = ['sh', '-c', 'echo "${GITHUB_TOKEN-unset} ${MY_API_KEY-unset} ${HARMLESS-unset} ${EXTRA-unset}"'];
+  const plain = await llr.run(show, { mode: 'workspace-write', workspace: ws }, { probe: probed, env: secretEnv });
+  assertConfined(plain);
+  assert.strictEqual(plain.stdout.trim(), 'unset unset h unset', plain.stderr);
+  const shaped = await llr.run(show, { mode: 'workspace-write', workspace: ws, env: { inherit: 'core', set: { EXTRA: 'x y' } } },
+    { probe: probed, env: secretEnv });
+  assertConfined(shaped);
+  assert.strictEqual(shaped.stdout.trim(), 'unset unset unset x y', shaped.stderr);
+  assert.throws(() => llr.wrap(['true'], { mode: 'read-only', env: { inherit: 'some' } }), /"all", "core" or "none"/);
+});

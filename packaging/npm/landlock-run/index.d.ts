@@ -153,6 +153,17 @@ export interface CompiledPolicy {
   network?: { connect?: Port | readonly Port[]; bind?: Port | readonly Port[]; restrict?: boolean };
   scopes?: Scope | readonly Scope[];
   audit?: { logDenials?: boolean; logLauncher?: boolean };
+  /**
+   * [env]: the command's environment. The agent modes unset *TOKEN*, *SECRET*,
+   * *PASSWORD*, *_KEY and SSH_AUTH_SOCK unless defaultUnset is false.
+   */
+  env?: {
+    inherit?: 'all' | 'core' | 'none';
+    keep?: string | readonly string[];
+    unset?: string | readonly string[];
+    set?: Readonly<Record<string, string>>;
+    defaultUnset?: boolean;
+  };
   protect?: {
     paths?: PolicyPath | readonly PolicyPath[];
     unprotect?: string | readonly string[];

@@ -460,6 +460,11 @@ function tomlTable(v, key, fields) {
 }
 
 const relative = (v, key) => tomlString(v, key); // [protect] read_only / keep_writable: relative to each grant
+// [env] set = { NAME = "VALUE", ... }: names quoted (TOML keys), values literal.
+function tomlInlineTable(v, key) {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw fail(`policy ${key}: ${describe(v)} is not an object`);
+  return `{ ${Object.entries(v).map(([name, x]) => `${tomlString(name, key)} = ${tomlString(x, `${key}.${name}`)}`).join(', ')} }`;
+}
 const TOP = {
   ro: ['ro', (v, k) => tomlArray(v, k, (x, kk) => tomlEntry(x, kk, ['optional', 'why']))],
   rw: ['rw', (v, k) => tomlArray(v, k, (x, kk) => tomlEntry(x, kk, ['optional', 'why']))],
@@ -483,6 +488,16 @@ const TABLES = {
     restrict: ['restrict', tomlBool],
   },
   audit: { logDenials: ['log_denials', tomlBool], logLauncher: ['log_launcher', tomlBool] },
+  env: {  // the command's environment; the compiler checks names and patterns
+    inherit: ['inherit', (v, k) => {
+      if (v !== 'all' && v !== 'core' && v !== 'none') throw fail(`policy ${k}: ${describe(v)} is not "all", "core" or "none"`);
+      return tomlString(v, k);
+    }],
+    keep: ['keep', (v, k) => tomlArray(v, k, tomlString)],
+    unset: ['unset', (v, k) => tomlArray(v, k, tomlString)],
+    set: ['set', tomlInlineTable],
+    defaultUnset: ['default_unset', tomlBool],
+  },
   protect: {
     paths: ['paths', (v, k) => tomlArray(v, k, tomlPath)],
     unprotect: ['unprotect', (v, k) => tomlArray(v, k, tomlString)],
