@@ -186,6 +186,7 @@ void for_each_grant(char *const *argv, const Options &o, Visit visit) {
 // The command's environment (environment.h): --clearenv keeps the inherited
 // variables a --keepenv names; --unsetenv and --setenv follow in argv order.
 inline Error build_environment(char *const *argv, const Options &o, char **inherited, llr_env::Environment &env) {
+  if (!o.changes_environment()) return {};  // the command inherits environ as it is: nothing to build
   const char *full = nullptr;
   for (char **var = inherited; *var != nullptr && !full; ++var) {
     bool kept = !o.has(Flag::ClearEnv);

@@ -33,13 +33,16 @@ constexpr bool name_matches(const char *pattern, const char *name) {
 }
 
 // A NULL-terminated list of NAME=VALUE strings, as execve(2) takes it.
+// The counts come first and the arrays are left unset: a new Environment
+// touches one page, whatever its size (the launcher keeps it on its stack).
 struct Environment {
   static constexpr int kMaxVariables = 8192;
   static constexpr int kMaxSetBytes = 65536;
-  char *vars[kMaxVariables + 1] = {};
   int count = 0;
-  char text[kMaxSetBytes] = {};  // the NAME=VALUE strings that set() writes
   int text_used = 0;
+  char *vars[kMaxVariables + 1];  // vars[count] is always NULL
+  char text[kMaxSetBytes];        // the NAME=VALUE strings that set() writes
+  Environment() { vars[0] = nullptr; }  // cppcheck-suppress uninitMemberVar ; text is written before it is read
 
   // Appends var; an error text when the list is full.
   const char *add(char *var) {

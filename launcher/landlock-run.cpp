@@ -153,9 +153,10 @@ static_assert(kScopeAbstract == LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET && kScopeSig
 
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
 struct Line {
-  char buf[4352] = {};
+  char buf[4352];
   size_t len = 0;
   bool json = false;  // inside a JSON string: '"' and '\' are escaped too
+  Line() { buf[0] = '\0'; }
   // Appends n bytes as they are, or nothing when they do not all fit.
   Line &raw(const char *bytes, size_t n) {
     if (len + n > sizeof buf - 2) return *this;
@@ -215,17 +216,17 @@ struct Line {
 int status_fd = -1;  // --status-fd, once made close-on-exec: where die() and exec report
 
 [[noreturn]] void die(const char *what, const char *why, const char *value = nullptr) {
-  Line line;
-  line.add("landlock-run: ").add(what);
-  if (value) line.add(" ").add(value, 256);  // clipped, so that the reason always shows
-  line.add(": ").add(why);
+  Line message;
+  message.add(what);
+  if (value) message.add(" ").add(value, 256);  // clipped, so that the reason always shows
+  message.add(": ").add(why);
   if (status_fd >= 0) {
     Line status;
     status.add("{\"confined\":false,\"exit\":").num(kExitLauncherFailed).add(",\"error\":\"");
     status.json = true;
-    status.add(line.buf + strlen("landlock-run: ")).raw("\"}", 2).emit(status_fd);
+    status.add(message.buf).raw("\"}", 2).emit(status_fd);
   }
-  line.emit(2);  // if stderr is gone there is nothing better to do: still 125
+  Line().add("landlock-run: ").add(message.buf).emit(2);  // if stderr is gone: still 125
   _exit(kExitLauncherFailed);
 }
 
@@ -472,7 +473,7 @@ int run(int argc, char **argv) {
     die("--expect-version", "this argv was generated for another launcher; this is landlock-run " LANDLOCK_RUN_VERSION,
         o.expect_version);
   if (o.has(Flag::Probe)) return probe();
-  static llr_env::Environment environment;  // static: 64 KiB of pointers do not belong on the stack
+  llr_env::Environment environment;  // not static: 128 KiB of .bss costs every exec
   Error env_error = build_environment(argv, o, environ, environment);
   if (env_error.what) die(env_error.what, env_error.why);
   int abi = query_abi();

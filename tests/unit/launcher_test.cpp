@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -234,8 +235,8 @@ TEST_SUITE("launcher") {
     std::vector<std::string> inherited_text{"PATH=/bin", "LC_ALL=C", "HOME=/root", "GH_TOKEN=secret", "LCX=1"};
     std::vector<char *> inherited(inherited_text.size() + 1, nullptr);
     std::transform(inherited_text.begin(), inherited_text.end(), inherited.begin(), [](std::string &v) { return v.data(); });
-    static llr_env::Environment env;
-    env = llr_env::Environment{};
+    auto fresh = std::make_unique<llr_env::Environment>();
+    llr_env::Environment &env = *fresh;
     REQUIRE(llr::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
     std::vector<std::string> got(env.vars, env.vars + env.count);
     // --clearenv keeps only what --keepenv names; --setenv replaces; a later --setenv
@@ -243,9 +244,9 @@ TEST_SUITE("launcher") {
     CHECK(got == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "B_TOKEN=kept", "A=2"});
     CHECK(env.vars[env.count] == nullptr);
     Parsed unset = parse({"--unsetenv", "*TOKEN*", "--unsetenv", "SSH_AUTH_SOCK", "--", "x"});
-    env = llr_env::Environment{};
-    REQUIRE(llr::build_environment(unset.argv.data(), unset.options, inherited.data(), env).what == nullptr);
-    std::vector<std::string> kept(env.vars, env.vars + env.count);
+    fresh = std::make_unique<llr_env::Environment>();
+    REQUIRE(llr::build_environment(unset.argv.data(), unset.options, inherited.data(), *fresh).what == nullptr);
+    std::vector<std::string> kept(fresh->vars, fresh->vars + fresh->count);
     CHECK(kept == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "HOME=/root", "LCX=1"});
   }
 
@@ -266,14 +267,18 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("the environment's limits are errors, never a silent cut") {
-    static llr_env::Environment env;
-    env = llr_env::Environment{};
+    auto big = std::make_unique<llr_env::Environment>();
     std::string value(70000, 'v');
-    CHECK(std::string(env.set("BIG", value.c_str())) == "the values of --setenv exceed 64 KiB in all");
-    env = llr_env::Environment{};
+    CHECK(std::string(big->set("BIG", value.c_str())) == "the values of --setenv exceed 64 KiB in all");
+    auto many = std::make_unique<llr_env::Environment>();
     static char var[] = "A=1";
-    for (int i = 0; i < llr_env::Environment::kMaxVariables; ++i) REQUIRE(env.add(var) == nullptr);
-    CHECK(std::string(env.add(var)) == "more than 8192 variables");
+    for (int i = 0; i < llr_env::Environment::kMaxVariables; ++i) REQUIRE(many->add(var) == nullptr);
+    CHECK(std::string(many->add(var)) == "more than 8192 variables");
+    Parsed none = parse({"--ro", "/", "--", "x"});
+    auto untouched = std::make_unique<llr_env::Environment>();
+    char *no_vars[] = {var, nullptr};
+    CHECK(llr::build_environment(none.argv.data(), none.options, no_vars, *untouched).what == nullptr);
+    CHECK(untouched->count == 0);  // no environment flag: nothing built, the launcher keeps environ
   }
 
   TEST_CASE("JSON status text escapes quotes and backslashes and masks controls") {
