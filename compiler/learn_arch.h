@@ -58,7 +58,7 @@ inline Call call_of(uint64_t nr) {
 // The kernel's struct ptrace_syscall_info (linux/ptrace.h, Linux 5.3), kept
 // here because glibc's <sys/ptrace.h> and <linux/ptrace.h> conflict.
 constexpr int kGetSyscallInfo = 0x420e;
-constexpr uint8_t kInfoEntry = 1, kInfoExit = 2;
+constexpr uint8_t kInfoEntry = 1, kInfoExit = 2, kInfoSeccomp = 3;
 struct SyscallInfo {
   uint8_t op;
   uint8_t pad[3];

@@ -28,6 +28,22 @@ run_with() {
     >"$T/out" 2>"$T/err"
 }
 
+# denied_without TOOL RUNNER WHAT PATTERN [EMPTY]: the tool's command without
+# the preset (`RUNNER '[]'`) must fail, and its output must name PATTERN (a
+# grep pattern: the path it could not write); with EMPTY, that folder must
+# also have stayed empty. Without this, a test passing with the preset shows
+# nothing.
+denied_without() {
+  tool=$1 runner=$2 what=$3 pattern=$4 empty=${5:-}
+  if "$runner" '[]'; then
+    fail "$tool" "$tool worked without the preset: the test shows nothing"
+  elif grep -q -e "$pattern" "$T/out" "$T/err" && { [ -z "$empty" ] || [ -z "$(ls "$empty")" ]; }; then
+    pass "$tool: without the preset, $what"
+  else
+    fail "$tool" "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
+  fi
+}
+
 test_ccache() {
   if ! command -v ccache >/dev/null || ! command -v gcc >/dev/null; then
     echo "SKIP preset ccache: ccache or gcc is not installed (make deps)"; return
@@ -38,14 +54,9 @@ test_ccache() {
   echo 'int f(void) { return 1; }' >"$WS/f.c"
   cc=$(command -v gcc)
   ccache=$(command -v ccache)
-  if run_with '[]' "$ccache" "$cc" -c "$WS/f.c" -o "$WS/f.o"; then
-    fail ccache "ccache worked without the preset: the test shows nothing"
-  elif grep -q "$cache" "$T/err"; then
-    pass "ccache: without the preset, ccache cannot write its cache"
-  else
-    fail ccache "without the preset: $(head -c 300 "$T/err")"
-  fi
-  if run_with '["preset:ccache"]' "$ccache" "$cc" -c "$WS/f.c" -o "$WS/f.o" && [ -f "$WS/f.o" ] &&
+  ccache_compile() { run_with "$1" "$ccache" "$cc" -c "$WS/f.c" -o "$WS/f.o"; }
+  denied_without ccache ccache_compile "ccache cannot write its cache" "$cache"
+  if ccache_compile '["preset:ccache"]' && [ -f "$WS/f.o" ] &&
      [ -n "$(find "$cache" -type f -name '*M' 2>/dev/null)" ]; then
     pass "ccache: with preset:ccache a compile lands in the workspace and the cache"
   else
@@ -53,7 +64,7 @@ test_ccache() {
   fi
   # A second compile of the same file is a cache hit, read back confined.
   rm -f "$WS/f.o"
-  if run_with '["preset:ccache"]' "$ccache" "$cc" -c "$WS/f.c" -o "$WS/f.o" &&
+  if ccache_compile '["preset:ccache"]' &&
      (cd "$WS" && "$ccache" -s 2>/dev/null) | grep -Eq '(Hits|cache hit \(direct\)): *[1-9]'; then
     pass "ccache: the second compile is a cache hit"
   else
@@ -91,13 +102,7 @@ test_pip() {
   export PIP_CONFIG_FILE PIP_DISABLE_PIP_VERSION_CHECK
   /usr/bin/python3 -m venv --system-site-packages "$WS/venv" || { fail pip "cannot create a venv"; return; }
   pip_install() { run_with "$1" "$WS/venv/bin/pip" install --no-index --no-build-isolation --find-links "$T/pip-links" hello; }
-  if pip_install '[]'; then
-    fail pip "pip built and installed without the preset: the test shows nothing"
-  elif grep -q "$cache" "$T/err" "$T/out"; then
-    pass "pip: without the preset, pip cannot keep the wheel it builds"
-  else
-    fail pip "without the preset: $(tail -c 300 "$T/out") $(head -c 300 "$T/err")"
-  fi
+  denied_without pip pip_install "pip cannot keep the wheel it builds" "$cache"
   if pip_install '["preset:pip"]' && [ -n "$(find "$cache/wheels" -name 'hello-1.0-*.whl' 2>/dev/null)" ] &&
      "$WS/venv/bin/python" -c 'import hello' 2>/dev/null; then
     pass "pip: with preset:pip the wheel is built, cached and installed in the workspace's venv"
@@ -120,13 +125,7 @@ test_npm() {
   echo 'module.exports = 1;' >"$T/npm-pkg/index.js"
   (cd "$T/npm-pkg" && npm pack --silent --pack-destination "$T" >/dev/null 2>&1) || { fail npm "cannot pack the test package"; return; }
   npm_install() { run_with "$1" npm install --offline --no-audit --no-fund --no-update-notifier "$T/hello-llr-1.0.0.tgz"; }
-  if npm_install '[]'; then
-    fail npm "npm installed without the preset: the test shows nothing"
-  elif grep -q "$cache" "$T/err"; then
-    pass "npm: without the preset, npm cannot write its cache"
-  else
-    fail npm "without the preset: $(head -c 300 "$T/err")"
-  fi
+  denied_without npm npm_install "npm cannot write its cache" "$cache"
   if npm_install '["preset:npm"]' && [ -f "$WS/node_modules/hello-llr/index.js" ] && [ -d "$cache/_cacache" ]; then
     pass "npm: with preset:npm the package lands in the workspace and the cache in ~/.npm"
   else
@@ -183,13 +182,7 @@ test_cargo() {
   printf '[source.crates-io]\nreplace-with = "llr"\n[source.llr]\nlocal-registry = "%s"\n' "$reg" >"$app/.cargo/config.toml"
   run_dir=$app
   cargo_build() { e=$1; shift; run_with "$e" /usr/bin/cargo build "$@"; }
-  if cargo_build '[]'; then
-    fail cargo "cargo built without the preset: the test shows nothing"
-  elif grep -q "$HOME/.cargo/" "$T/err"; then
-    pass "cargo: without the preset, cargo cannot unpack or clone its dependencies in ~/.cargo"
-  else
-    fail cargo "without the preset: $(tail -c 300 "$T/err")"
-  fi
+  denied_without cargo cargo_build "cargo cannot unpack or clone its dependencies in ~/.cargo" "$HOME/.cargo/"
   if cargo_build '["preset:cargo"]' && [ "$("$app/target/debug/app")" = 2 ] &&
      [ -d "$(find "$HOME/.cargo/registry/src" -maxdepth 2 -name llrdep-0.1.0)" ] &&
      [ -n "$(ls "$HOME/.cargo/git/checkouts" 2>/dev/null)" ]; then
@@ -241,13 +234,7 @@ with zipfile.ZipFile(sys.argv[1], "w") as z:
   printf 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/llrdep"\n)\n\nfunc main() { fmt.Println(llrdep.One() + 1) }\n' >"$WS/hello/main.go"
   run_dir=$WS/hello
   go_build() { run_with "$1" /usr/bin/go build -o hello .; }
-  if go_build '[]'; then
-    fail go "go built without the preset: the test shows nothing"
-  elif grep -q -e "$HOME/go/" -e "$HOME/.cache/go-build" "$T/err"; then
-    pass "go: without the preset, go cannot write its module cache or build cache"
-  else
-    fail go "without the preset: $(tail -c 300 "$T/err")"
-  fi
+  denied_without go go_build "go cannot write its module cache or build cache" "$HOME/go/\\|$HOME/.cache/go-build"
   if go_build '["preset:go"]' && [ "$("$WS/hello/hello")" = 2 ] &&
      [ -f "$HOME/go/pkg/mod/example.com/llrdep@v0.1.0/llrdep.go" ] &&
      [ -n "$(find "$HOME/.cache/go-build" -type f -name '*-d' 2>/dev/null | head -1)" ]; then
@@ -312,13 +299,7 @@ EOF
   echo 'package x; public class A { public static int one() { return 1; } }' >"$WS/m/src/main/java/x/A.java"
   run_dir=$WS/m
   mvn_package() { e=$1; shift; run_with "$e" /usr/bin/mvn -B -q -s "$T/maven-settings.xml" "$@" package; }
-  if mvn_package '[]'; then
-    fail maven "maven packaged without the preset: the test shows nothing"
-  elif grep -q "$HOME/.m2/repository" "$T/out" "$T/err"; then
-    pass "maven: without the preset, maven cannot write its local repository"
-  else
-    fail maven "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
-  fi
+  denied_without maven mvn_package "maven cannot write its local repository" "$HOME/.m2/repository"
   if mvn_package '["preset:maven"]' && [ -f "$WS/m/target/hello-1.0.jar" ] &&
      [ -n "$(find "$HOME/.m2/repository/org/apache/maven/plugins/maven-compiler-plugin" -name '*.jar' 2>/dev/null)" ]; then
     pass "maven: with preset:maven the jar is built, the plugins resolved into ~/.m2/repository"
@@ -356,13 +337,7 @@ test_gradle() {
   echo 'package x; public class A { public static int one() { return 1; } }' >"$WS/g/src/main/java/x/A.java"
   run_dir=$WS/g
   gradle_build() { run_with "$1" /usr/bin/gradle --offline --no-daemon -q build; }
-  if gradle_build '[]'; then
-    fail gradle "gradle built without the preset: the test shows nothing"
-  elif grep -q "$HOME/.gradle/caches" "$T/out" "$T/err" && [ -z "$(ls "$HOME/.gradle/caches")" ]; then
-    pass "gradle: without the preset, gradle cannot create its caches in ~/.gradle/caches"
-  else
-    fail gradle "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
-  fi
+  denied_without gradle gradle_build "gradle cannot create its caches in ~/.gradle/caches" "$HOME/.gradle/caches" "$HOME/.gradle/caches"
   if gradle_build '["preset:gradle"]' && [ -f "$WS/g/build/libs/g.jar" ] && [ -n "$(ls "$HOME/.gradle/caches")" ]; then
     pass "gradle: with preset:gradle the jar is built, the caches in ~/.gradle/caches"
   else
@@ -392,13 +367,7 @@ test_pnpm() {
   printf '{"name":"q","version":"1.0.0","private":true}\n' >"$WS/q/package.json"
   run_dir=$WS/q
   pnpm_add() { run_with "$1" pnpm add --offline "$T/hello-pnpm-1.0.0.tgz"; }
-  if pnpm_add '[]'; then
-    fail pnpm "pnpm installed without the preset: the test shows nothing"
-  elif grep -q "$store" "$T/out" "$T/err"; then
-    pass "pnpm: without the preset, pnpm cannot write its store"
-  else
-    fail pnpm "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
-  fi
+  denied_without pnpm pnpm_add "pnpm cannot write its store" "$store"
   if pnpm_add '["preset:pnpm"]' && [ -f "$WS/q/node_modules/hello-pnpm/index.js" ] &&
      [ -n "$(find "$store" -type f 2>/dev/null | head -1)" ] && ! [ -e "$WS/.pnpm-store" ] && ! [ -e "$WS/q/.pnpm-store" ]; then
     pass "pnpm: with preset:pnpm the package lands in the workspace and the store in ~/.local/share/pnpm/store"
@@ -446,13 +415,7 @@ test_yarn() {
   run_dir=$WS/y
   # shellcheck disable=SC2086 # $as_user is a command prefix or nothing
   yarn_install() { run_with "$1" $as_user /usr/bin/yarnpkg install --offline --non-interactive --no-progress; }
-  if yarn_install '[]'; then
-    fail yarn "yarn installed without the preset: the test shows nothing"
-  elif grep -q "$cache" "$T/out" "$T/err" && [ -z "$(ls "$cache")" ]; then
-    pass "yarn: without the preset, yarn cannot write its cache"
-  else
-    fail yarn "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
-  fi
+  denied_without yarn yarn_install "yarn cannot write its cache" "$cache" "$cache"
   rm -rf "$WS/y/node_modules" "$WS/y/yarn.lock"
   if yarn_install '["preset:yarn"]' && [ -f "$WS/y/node_modules/hello-yarn/index.js" ] &&
      ! grep -q "Skipping preferred cache folder" "$T/out" "$T/err" &&
@@ -483,13 +446,7 @@ test_poetry() {
   echo 'X = 1' >"$WS/p/hello/__init__.py"
   run_dir=$WS/p
   poetry_install() { run_with "$1" /usr/bin/poetry install --no-interaction; }
-  if poetry_install '[]'; then
-    fail poetry "poetry installed without the preset: the test shows nothing"
-  elif grep -q "$cache" "$T/out" "$T/err"; then
-    pass "poetry: without the preset, poetry cannot create its virtualenv in ~/.cache/pypoetry"
-  else
-    fail poetry "without the preset: $(tail -c 300 "$T/out") $(tail -c 300 "$T/err")"
-  fi
+  denied_without poetry poetry_install "poetry cannot create its virtualenv in ~/.cache/pypoetry" "$cache"
   if poetry_install '["preset:poetry"]' && [ -d "$cache/virtualenvs" ] &&
      run_with '["preset:poetry"]' /usr/bin/poetry run python -c 'import hello; print(hello.X)' &&
      [ "$(cat "$T/out")" = 1 ]; then
