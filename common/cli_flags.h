@@ -61,6 +61,14 @@ inline constexpr FlagSpec kFlags[] = {
     {"--help", Flag::Help, 0, "", 0, "print the usage"},
 };
 
+// The first lines of landlock-run --help; a line per flag of kFlags follows.
+inline constexpr const char *kUsage[] = {
+    "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...",
+    "       landlock-run --probe | --version | --help",
+    "Confines COMMAND with Landlock and execs it (same PID). What is not granted is",
+    "denied: no grant at all denies every file access. Details: man landlock-run.",
+};
+
 // Everything after this argument is the command, never a launcher flag.
 inline constexpr char kSeparator[] = "--";
 

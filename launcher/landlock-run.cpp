@@ -252,40 +252,40 @@ int query_abi() {
 struct Plan {
   landlock_ruleset_attr attr{};
   uint32_t restrict_flags = 0;
-  Line dropped;  // what --best-effort left out
-  Line notice;   // said right before exec: what is not enforced is never hidden
+  Line notice;  // said right before exec: what is not enforced is never hidden
 };
 
 // Whether a request that needs min_abi is enforced on abi: a request it
-// cannot enforce dies, or with --best-effort is added to plan.dropped.
-bool enforced(const Options &o, int abi, Plan &plan, bool wanted, Flag flag, const char *what) {
+// cannot enforce dies, or with --best-effort is added to dropped.
+bool enforced(const Options &o, int abi, Line &dropped, bool wanted, Flag flag, const char *what) {
   if (!wanted || abi >= min_abi(flag)) return wanted;
   if (!o.has(Flag::BestEffort)) {
     Line why;
     why.add("needs Landlock ABI ").num(min_abi(flag)).add(", the kernel has ").num(abi);
     die(what, why.add(" (--best-effort runs without it)").buf);
   }
-  if (plan.dropped.len > 0) plan.dropped.add(", ");
-  plan.dropped.add(what);
+  if (dropped.len > 0) dropped.add(", ");
+  dropped.add(what);
   return false;
 }
 
 Plan plan_for(const Options &o, int abi) {
   Plan plan;
+  Line dropped;  // what --best-effort left out
   plan.attr.handled_access_fs = fs_rights_for_abi(abi);
   uint64_t tcp = LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
   uint64_t abstract = o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
   uint64_t signal = o.scopes & LANDLOCK_SCOPE_SIGNAL;
-  if (enforced(o, abi, plan, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net = tcp;
-  if (enforced(o, abi, plan, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
-  if (enforced(o, abi, plan, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
-  if (enforced(o, abi, plan, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
+  if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net = tcp;
+  if (enforced(o, abi, dropped, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
+  if (enforced(o, abi, dropped, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
+  if (enforced(o, abi, dropped, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON;
-  if (enforced(o, abi, plan, o.has(Flag::NoLog), Flag::NoLog, "--no-log"))
+  if (enforced(o, abi, dropped, o.has(Flag::NoLog), Flag::NoLog, "--no-log"))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF;
-  if (plan.dropped.len > 0) plan.notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ");
-  plan.notice.add(plan.dropped.buf);
-  if (plan.dropped.len > 0 && !fs_enforcement_full(abi)) plan.notice.add("; ");
+  if (dropped.len > 0) plan.notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ");
+  plan.notice.add(dropped.buf);
+  if (dropped.len > 0 && !fs_enforcement_full(abi)) plan.notice.add("; ");
   if (!fs_enforcement_full(abi)) plan.notice.add("partial enforcement on Landlock ABI ").num(abi);
   if (abi < 3) plan.notice.add(": truncate and device ioctl are not governed");
   if (abi == 3 || abi == 4) plan.notice.add(": device ioctl is not governed");
@@ -358,9 +358,7 @@ void restrict_self(int ruleset, uint32_t flags) {
 // handles and no rule; reading "/" must then be refused. The child opens no
 // file (a bare container root may have no /dev/null) and prints nothing: its
 // exit status is its report.
-constexpr int kProbeDenied = 0;
-constexpr int kProbeNotDenied = 1;
-constexpr int kProbeCannotRestrict = 2;
+enum ProbeVerdict { kProbeDenied, kProbeNotDenied, kProbeCannotRestrict };  // the child's exit status
 
 [[noreturn]] void probe_child(int abi) {
   Options everything;
@@ -420,16 +418,9 @@ int probe() {
 }
 
 // --help: the usage, then one line per flag of common/cli_flags.h.
-constexpr const char *kHelpHeader[] = {
-    "usage: landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...",
-    "       landlock-run --probe | --version | --help",
-    "Confines COMMAND with Landlock and execs it (same PID). What is not granted is",
-    "denied: no grant at all denies every file access. Details: man landlock-run.",
-};
-
 bool print_help() {
   bool written = true;
-  for (const char *text : kHelpHeader) written = Line().add(text).emit(1) && written;
+  for (const char *text : kUsage) written = Line().add(text).emit(1) && written;
   for (const FlagSpec &spec : kFlags) {
     Line line;
     line.add("  ").add(spec.spelling).add(" ").add(spec.operand);
@@ -456,32 +447,13 @@ void report_confined(const Plan &plan, int abi) {
   if (!status.emit(status_fd)) die("--status-fd", strerror(errno));
 }
 
-int run(int argc, char **argv) {
-  Options o;
-  Error e = parse_args(argc, argv, o);
-  if (o.status_fd >= 0 && fcntl(o.status_fd, F_SETFD, FD_CLOEXEC) != 0) die("--status-fd", strerror(errno));
-  status_fd = o.status_fd;
-  if (e.what && e.detail) die(e.what, Line().add(e.why).add(" ").add(e.detail).buf);
-  if (e.what) die(e.what, e.why);
-  if (o.has(Flag::Help)) return print_help() ? 0 : kExitLauncherFailed;
-  if (o.has(Flag::Version)) {
-    Line version;
-    version.add("landlock-run " LANDLOCK_RUN_VERSION " source-sha256=" LANDLOCK_RUN_SOURCE_SHA256);
-    return version.emit(1) ? 0 : kExitLauncherFailed;
-  }
-  if (o.expect_version && strcmp(o.expect_version, LANDLOCK_RUN_VERSION) != 0)
-    die("--expect-version", "this argv was generated for another launcher; this is landlock-run " LANDLOCK_RUN_VERSION,
-        o.expect_version);
-  if (o.has(Flag::Probe)) return probe();
-  llr_env::Environment environment;  // not static: 128 KiB of .bss costs every exec
-  Error env_error = build_environment(argv, o, environ, environment);
-  if (env_error.what) die(env_error.what, env_error.why);
+// Confines this process as the flags say and execs COMMAND with envp; returns
+// only when the exec failed (126, 127).
+int confine_and_exec(char **argv, const Options &o, char **envp) {
   int abi = query_abi();
-  if (abi < o.require_abi) {
-    Line why;
-    why.add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi).add(" is required");
-    die("--require-abi", why.buf);
-  }
+  if (abi < o.require_abi)
+    die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
+                             .add(" is required").buf);
   Plan plan = plan_for(o, abi);
   int ruleset = create_ruleset(plan.attr);
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
@@ -493,7 +465,7 @@ int run(int argc, char **argv) {
   // Landlock checks at open time: an inherited fd would carry outside rights in.
   if (!o.has(Flag::KeepFds) && syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
     die("close_range", strerror(errno));
-  if (o.changes_environment()) environ = environment.vars;  // execvp then searches the new PATH
+  environ = envp;  // execvp then searches the PATH COMMAND gets
   if (status_fd >= 0) report_confined(plan, abi);
   if (plan.notice.len > 0) Line().add("landlock-run: notice: ").add(plan.notice.buf).emit(2);
   execvp(argv[o.command], argv + o.command);
@@ -510,6 +482,34 @@ int run(int argc, char **argv) {
   }
   Line().add("landlock-run: ").add(why.buf).emit(2);
   return exit_code;
+}
+
+// Only with environment flags: their 128 KiB in run()'s frame (or .bss) cost every exec page faults.
+[[noreturn, gnu::noinline]] void exec_in_new_environment(char **argv, const Options &o) {
+  llr_env::Environment environment;
+  Error error = build_environment(argv, o, environ, environment);
+  if (error.what) die(error.what, error.why);
+  _exit(confine_and_exec(argv, o, environment.vars));  // never returns: environ points into this frame
+}
+
+int run(int argc, char **argv) {
+  Options o;
+  Error e = parse_args(argc, argv, o);
+  if (o.status_fd >= 0 && fcntl(o.status_fd, F_SETFD, FD_CLOEXEC) != 0) die("--status-fd", strerror(errno));
+  status_fd = o.status_fd;
+  if (e.what && e.detail) die(e.what, Line().add(e.why).add(" ").add(e.detail).buf);
+  if (e.what) die(e.what, e.why);
+  if (o.has(Flag::Help)) return print_help() ? 0 : kExitLauncherFailed;
+  if (o.has(Flag::Version)) {
+    const char *version = "landlock-run " LANDLOCK_RUN_VERSION " source-sha256=" LANDLOCK_RUN_SOURCE_SHA256;
+    return Line().add(version).emit(1) ? 0 : kExitLauncherFailed;
+  }
+  if (o.expect_version && strcmp(o.expect_version, LANDLOCK_RUN_VERSION) != 0)
+    die("--expect-version", "this argv was generated for another launcher; this is landlock-run " LANDLOCK_RUN_VERSION,
+        o.expect_version);
+  if (o.has(Flag::Probe)) return probe();
+  if (o.changes_environment()) exec_in_new_environment(argv, o);
+  return confine_and_exec(argv, o, environ);
 }
 #endif  // LANDLOCK_RUN_NO_MAIN
 
