@@ -12,12 +12,16 @@ $(BUILD)/bench/exec-floor: bench/exec_floor.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+$(BUILD)/bench/landlock-floor: bench/landlock_floor.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
+	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
 $(BUILD)/bench/startup: bench/startup.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) -o $@ $<
 # A bar not met fails `make bench` (after printing every number).
-bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/startup
+bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/landlock-floor $(BUILD)/bench/startup
 	@sh bench/size.sh $(LAUNCHER) $(LAUNCHER_SRC)
 	@rm -rf $(BUILD)/bench/grants && mkdir -p $(BUILD)/bench/grants && cd $(BUILD)/bench/grants && seq 0 999 | xargs mkdir
 	@$(BUILD)/bench/startup $(BENCH_ROUNDS) $(abspath $(BUILD)/payloads/true) $(abspath $(BUILD)/bench/exec-floor) \
-	  $(abspath $(LAUNCHER)) $(abspath $(BUILD)/bench/grants) $(shell command -v bwrap)
+	  $(abspath $(BUILD)/bench/landlock-floor) $(abspath $(LAUNCHER)) $(abspath $(BUILD)/bench/grants) $(shell command -v bwrap)

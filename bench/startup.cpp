@@ -2,10 +2,11 @@
 // run. Each round spawns every variant once, in turn (posix_spawn + waitpid),
 // so load changes on the machine hit all variants alike; medians are compared.
 //
-//   startup ROUNDS STATIC_TRUE EXEC_FLOOR LAUNCHER GRANTS_DIR [BWRAP]
+//   startup ROUNDS STATIC_TRUE EXEC_FLOOR LANDLOCK_FLOOR LAUNCHER GRANTS_DIR [BWRAP]
 //
 // Variants:  bare      STATIC_TRUE
 //            floor     EXEC_FLOOR STATIC_TRUE     (one extra execve, no Landlock)
+//            landlock  LANDLOCK_FLOOR STATIC_TRUE (the launcher's system calls, nothing else)
 //            launcher  LAUNCHER --ro / -- STATIC_TRUE
 //            1000      LAUNCHER --ro / --ro GRANTS_DIR/0 ... --ro GRANTS_DIR/999 -- STATIC_TRUE
 //            bwrap     BWRAP --ro-bind / / STATIC_TRUE   (every 10th round: it is slow)
@@ -59,15 +60,16 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 6) {
-    std::fprintf(stderr, "usage: startup ROUNDS STATIC_TRUE EXEC_FLOOR LAUNCHER GRANTS_DIR [BWRAP]\n");
+  if (argc < 7) {
+    std::fprintf(stderr, "usage: startup ROUNDS STATIC_TRUE EXEC_FLOOR LANDLOCK_FLOOR LAUNCHER GRANTS_DIR [BWRAP]\n");
     return 2;
   }
   const int rounds = std::atoi(argv[1]);
   const std::string truebin = argv[2];
   const std::string floor = argv[3];
-  const std::string launcher = argv[4];
-  const std::string grants_dir = argv[5];
+  const std::string landlock_floor = argv[4];
+  const std::string launcher = argv[5];
+  const std::string grants_dir = argv[6];
   std::vector<std::string> thousand{launcher, "--ro", "/"};
   for (int i = 0; i < 1000; ++i) {
     thousand.push_back("--ro");
@@ -80,8 +82,9 @@ int main(int argc, char **argv) {
       {"exec floor (one extra exec)", {floor, truebin}, 1, {}},
       {"landlock-run --ro /", {launcher, "--ro", "/", "--", truebin}, 1, {}},
       {"landlock-run, 1000 grants", thousand, 10, {}},
+      {"landlock floor (its syscalls only)", {landlock_floor, truebin}, 1, {}},
   };
-  if (argc > 6) variants.push_back({"bwrap --ro-bind / /", {argv[6], "--ro-bind", "/", "/", truebin}, 10, {}});
+  if (argc > 7) variants.push_back({"bwrap --ro-bind / /", {argv[7], "--ro-bind", "/", "/", truebin}, 10, {}});
   for (Variant &v : variants)  // warm-up, and proof that every variant really runs
     for (int i = 0; i < 20; ++i)
       if (!spawn_and_wait(v.argv)) {
@@ -109,12 +112,15 @@ int main(int argc, char **argv) {
   std::printf("  launcher's own work (beyond the exec floor): %+.1f us = %.1f%% of bare\n", own_work,
               100 * own_work / bare);
   std::printf("  1000 grants cost %+.1f us more than one\n", median(variants[3].samples) - median(variants[2].samples));
-  if (variants.size() > 4) {
-    double ratio = (median(variants[4].samples) - bare) / std::max(launcher_overhead, 0.1);
+  const double syscalls_only = median(variants[4].samples) - median(variants[1].samples);
+  std::printf("  the same Landlock system calls alone, beyond the exec floor: %+.1f us = %.1f%% of bare\n",
+              syscalls_only, 100 * syscalls_only / bare);
+  if (variants.size() > 5) {
+    double ratio = (median(variants[5].samples) - bare) / std::max(launcher_overhead, 0.1);
     vs_bwrap = ratio >= 30;
     std::printf("  bwrap overhead / launcher overhead: %.1fx\n", ratio);
   }
   std::printf("bar: launcher's own work < 15%% of bare exec: %s\n", fast ? "met" : "NOT met");
-  if (variants.size() > 4) std::printf("bar: bwrap overhead >= 30x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
+  if (variants.size() > 5) std::printf("bar: bwrap overhead >= 30x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
   return fast && vs_bwrap ? 0 : 1;
 }

@@ -93,7 +93,7 @@ if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; the
   tmp=$(mktemp -d)
   {
     measure "$bin" --probe
-    measure "$bin" --ro / --rw "$tmp" --clearenv --setenv PATH /bin --status-fd 1 -- /bin/true
+    measure "$bin" --ro / --rw "$tmp" --clearenv --setenv PATH /bin --status-fd 3 -- /bin/true 3>/dev/null
   } | LC_ALL=C sort | uniq -c >"$tmp/counts"
   echo "syscalls made (strace -f: --probe, then --ro / --rw DIR with the environment and status flags -- /bin/true, up to the exec), each with why:"
   unexplained=0

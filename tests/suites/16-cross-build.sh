@@ -39,7 +39,7 @@ for arch in ${LLR_CROSS_ARCHES:-aarch64}; do
   h=/usr/include/$arch-linux-musl/bits/syscall.h
   if [ ! -f "$h" ]; then echo "SKIP cross-$arch-syscall-numbers: no $h (musl-dev for $arch)"; continue; fi
   got=$(printf '%s\n' "$want" | while read -r name _; do
-          printf '%s = %s\n' "$name" "$(sed -n "s/^#define __NR_$name[[:space:]]*//p" "$h")"
+          printf '%s = %s\n' "$name" "$(sed -n "s/^#define __NR_${name}[[:space:]]*//p" "$h")"
         done | sort)
   if [ "$(printf '%s\n' "$want" | grep -c .)" -ge 5 ] && [ "$got" = "$want" ]; then
     echo "PASS cross-$arch-syscall-numbers: the launcher's $(printf '%s' "$want" | tr '\n' ',') are $arch's"
