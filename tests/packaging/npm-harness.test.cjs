@@ -14,12 +14,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const llr = require('landlock-run');
 
-const ws = process.env.LLR_T_WS;
-const proj = process.env.LLR_T_PROJ;
-const policies = process.env.LLR_T_POLICIES;
-const expected = process.env.LLR_T_VERSION;
-const home = process.env.HOME;
-const secret = path.join(home, '.ssh', 'id_ed25519');
+const { ws, proj, policies, expected, home, secret } = require('./harness-env.cjs');
 
 function spawnWrapped(w, opts = {}) {
   return spawnSync(w.argv[0], w.argv.slice(1), { encoding: 'utf8', cwd: ws, ...opts });

@@ -119,7 +119,7 @@ if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/n
   # npm-harness: probe, wrap, modes, hiding, the launcher replacement, the
   # README's examples; npm-run: run()/spawn() and their classification.
   for suite in npm-harness npm-run; do
-    cp "$LLR_ROOT/tests/packaging/$suite.test.cjs" "$consumer/"
+    cp "$LLR_ROOT/tests/packaging/$suite.test.cjs" "$LLR_ROOT/tests/packaging/harness-env.cjs" "$consumer/"
     (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
        LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \
        LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md" \
