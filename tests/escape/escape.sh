@@ -413,8 +413,32 @@ if begin fd no-ruleset-anon-inode 1; then
   case "$out" in *landlock*|*anon_inode*) bad "an fd of the launcher reached the command: $(show "$out")" ;; esac
   end
 fi
+if begin fd status-fd-never-reaches-the-command 1; then
+  # The harness's status fd is the launcher's alone: even with --keep-fds the
+  # command cannot write a forged status line on it, nor hold it open.
+  : >"$T/status"
+  chmod 0666 "$T/status"
+  run_as "$L" "${BASE[@]}" --ro /proc --keep-fds --status-fd 3 -- "$P/fds" 3>>"$T/status"
+  case "
+$out
+" in *"
+3
+"*) bad "the command holds the status fd 3: fds '$(show "$out")'" ;; esac
+  [ "$(grep -c . "$T/status")" = 1 ] || bad "the status fd got $(grep -c . "$T/status") lines: $(show "$(cat "$T/status")")"
+  grep -q '^{"confined":true,' "$T/status" || bad "no confined:true status line: $(show "$(cat "$T/status")")"
+  end
+fi
 
 # ---- proc: the process and everything it spawns.
+if begin proc environment-secrets-unset 1; then
+  # --unsetenv and --clearenv hold for the command and everything it runs.
+  run_as env GH_TOKEN=s3cret AWS_SECRET_ACCESS_KEY=s3cret KEEP=k "$L" "${BASE[@]}" --ro / \
+    --unsetenv '*TOKEN*' --unsetenv '*SECRET*' -- /bin/sh -c 'sh -c "echo \${GH_TOKEN-none} \${AWS_SECRET_ACCESS_KEY-none} \$KEEP"'
+  want_out "none none k"
+  run_as env GH_TOKEN=s3cret "$L" "${BASE[@]}" --ro / --clearenv --setenv PATH /usr/bin:/bin -- /bin/sh -c 'env'
+  case "$out" in *s3cret*) bad "--clearenv let a secret through: $(show "$out")" ;; esac
+  end
+fi
 if begin proc no-new-privs 1; then
   sb "${BASE[@]}" -- "$OP" nnp
   want_out 1

@@ -36,6 +36,8 @@ mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/i
 mutant no-tcp 's/plan.attr.handled_access_net = tcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
 mutant no-scopes 's/plan.attr.scoped |= signal;//' "--scope signal dropped"
 mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
+mutant status-fd-inherited 's/if (o.status_fd >= 0 \&\& fcntl(o.status_fd, F_SETFD, FD_CLOEXEC) != 0)/if (0)/' "the command holds the status fd"
+mutant environment-ignored 's/^  environ = envp;.*//' "--unsetenv and --clearenv ignored"
 mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.has(Flag::KeepFds)) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
 killed=0 survived=0
 for ((i = 0; i < ${#mutants[@]}; i += 3)); do
