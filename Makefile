@@ -6,6 +6,21 @@
 # Parts of the build live beside the code they build (*.mk, included below);
 # this file holds the launcher, the shared flags and the test runner.
 
+# `make deps all` (the README's first command) on a fresh machine: under -j,
+# make would start compiling `all` while `deps` is still installing the
+# compilers and headers. So when deps is named beside other goals, this make
+# only runs them in order, each in a make of its own: deps alone first, then
+# the others, read again once the packages they test for are installed.
+GOALS_AFTER_DEPS := $(filter-out deps,$(MAKECMDGOALS))
+ifneq ($(and $(filter deps,$(MAKECMDGOALS)),$(GOALS_AFTER_DEPS)),)
+.PHONY: $(MAKECMDGOALS) deps-then-goals
+$(MAKECMDGOALS): deps-then-goals
+	@:
+deps-then-goals:
+	$(MAKE) deps
+	$(MAKE) $(GOALS_AFTER_DEPS)
+else
+
 # Build on every core unless told otherwise (`make -j1`): a fresh `make check`
 # builds the launcher, the compiler twice (plain and sanitized), the fuzzers,
 # the cross build and the packages before its first test.
@@ -163,6 +178,7 @@ demo: $(LAUNCHER)
 # `make check SUITES="30 41-hostile"` runs only the suites named (by number
 # or full name) and builds only what they need: one line per suite here.
 SUITE_NEEDS_05 :=
+SUITE_NEEDS_06 :=
 SUITE_NEEDS_10 := $(BUILD)/unit/launcher-test
 SUITE_NEEDS_15 := $(LAUNCHER)
 SUITE_NEEDS_16 := $(CROSS_CHECK)
@@ -206,3 +222,5 @@ install: all
 
 clean:
 	rm -rf $(BUILD)
+
+endif
