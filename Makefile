@@ -97,6 +97,13 @@ MUSL_CXXFLAGS := -std=c++20 -specs $(MUSL_SPECS) -nostdinc++ -fno-exceptions -fn
   -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/=
 MUSL_LDFLAGS := -specs $(MUSL_SPECS) -static -Wl,--gc-sections -s -Wl,--build-id=none \
   -Wl,-z,$(MUSL_RELRO),-z,now,-z,noexecstack,-z,noseparate-code
+# The one recipe for every static musl program (the launcher, the test
+# payloads, the bench stubs): compile $< with the extra flags $(1) into $@.o,
+# then link $@ from it.
+define musl_program
+$(CXX) $(MUSL_CXXFLAGS) $(1) -c -o $@.o $<
+	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+endef
 LAUNCHER_DEFS = -DLANDLOCK_RUN_VERSION='"$(VERSION)"' -DLANDLOCK_RUN_SOURCE_SHA256='"$(LAUNCHER_SHA256)"'
 
 # Host-side C++ (compiler, unit tests): glibc, libstdc++, sanitizers in tests.
@@ -112,8 +119,7 @@ $(BUILD):
 # The object is kept: the budget test reads its undefined symbols (no heap, no stdio).
 # The Makefile is a prerequisite: the digest recipe above lives in it.
 $(LAUNCHER): $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
-	$(CXX) $(MUSL_CXXFLAGS) $(LAUNCHER_DEFS) -c -o $@.o $<
-	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+	$(call musl_program,$(LAUNCHER_DEFS))
 
 # Static test payloads (no libc needed at run time, so they also run inside
 # the minimal chroot and the qemu initramfs).
@@ -122,8 +128,7 @@ PAYLOADS := $(patsubst tests/payloads/%.cpp,$(BUILD)/payloads/%,$(PAYLOAD_SRCS))
 payloads: $(PAYLOADS)
 $(BUILD)/payloads/%: tests/payloads/%.cpp tests/payloads/payload.h
 	@mkdir -p $(dir $@)
-	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
-	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+	$(call musl_program)
 	rm -f $@.o
 
 # doctest suites print one PASS/FAIL line per test case through this main.
@@ -150,12 +155,12 @@ CHECK_DEPS += $(CROSS_CHECK)
 cross-aarch64:
 	$(MAKE) ARCH=aarch64 BUILD=$(BUILD)/aarch64 DIST=$(DIST) $(CROSS_TARGETS)
 
--include compiler/compiler.mk
--include tests/escape/escape.mk
--include fuzz/fuzz.mk
--include tests/kernels/kernels.mk
--include bench/bench.mk
--include packaging/packaging.mk
+include compiler/compiler.mk
+include tests/escape/escape.mk
+include fuzz/fuzz.mk
+include tests/kernels/kernels.mk
+include bench/bench.mk
+include packaging/packaging.mk
 
 # The compiler bakes in the same launcher digest (compiler/compiler.mk):
 # rebuilt when the files or the recipe change.

@@ -10,12 +10,10 @@ bench:
 	@$(MAKE) --no-print-directory -j1 -k $(BENCHES)
 $(BUILD)/bench/exec-floor: bench/exec_floor.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
-	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+	$(call musl_program)
 $(BUILD)/bench/landlock-floor: bench/landlock_floor.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(MUSL_CXXFLAGS) -c -o $@.o $<
-	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
+	$(call musl_program)
 $(BUILD)/bench/startup: bench/startup.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) -o $@ $<

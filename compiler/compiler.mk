@@ -67,6 +67,7 @@ $(COMPILER_TEST): $(patsubst tests/unit/%.cpp,$(BUILD)/unit/compiler_tests/%.o,$
 CHECK_DEPS += $(COMPILER) $(COMPILER_TEST)
 
 .PHONY: install-compiler bench-compile
+BENCHES += bench-compile
 install: install-compiler
 install-compiler: $(COMPILER)
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -23,7 +23,6 @@ $(BUILD)/fuzz/launcher-args: fuzz/launcher_args_fuzz.cpp $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $<
 
-ifneq ($(strip $(COMPILER_LIB_SRCS)),)
 FUZZ_TARGETS += compiler
 FUZZ_COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/fuzz/obj/%.o,$(COMPILER_LIB_SRCS))
 $(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) $(LAUNCHER_HDRS)
@@ -33,7 +32,6 @@ $(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_DIGEST_SRCS) Makefile
 $(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_COMPILER_OBJS)
-endif
 
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 CHECK_DEPS += $(FUZZ_BINS)

@@ -155,9 +155,3 @@ dist-all:
 	@echo "dist-all: run it without ARCH=: it builds every architecture from the host" >&2; exit 1
 endif
 
-# ci/*.sh run a subset of the suites against a fully built tree.
-.PHONY: ci-suites check-deps
-check-deps: $(CHECK_DEPS)
-CI_SUITES ?= tests/suites/*.sh
-ci-suites: $(CHECK_DEPS)
-	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(wildcard $(CI_SUITES))
