@@ -1,8 +1,9 @@
 # The real-kernel test matrix (docs/kernel-matrix.md): the launcher's e2e
 # suite on Debian's 6.1 kernel (Landlock ABI 2), on the same kernel booted
-# without Landlock, on Debian's 6.12 kernel (ABI 6), all under qemu, on
-# Debian's arm64 6.12 and 6.1 kernels under qemu-system-aarch64 with the
-# cross-built binaries ($(BUILD)/aarch64), and on this machine's kernel.
+# without Landlock, on Debian's 6.12 kernel (ABI 6), on Debian unstable's
+# 7.2 kernel (ABI 10), all under qemu, on Debian's arm64 6.12, 6.1 and 7.2
+# kernels under qemu-system-aarch64 with the cross-built binaries
+# ($(BUILD)/aarch64), and on this machine's kernel.
 # tests/suites/60-kernels.sh runs the qemu tiers as part of `make check` (the
 # host tier is 20-launcher-e2e there); `make check-kernels` runs them all on
 # their own. The Debian kernels (and the arm64 busybox-static) are downloaded
@@ -16,7 +17,7 @@ DEB_PACKAGES += qemu-system-x86 busybox-static cpio file
 ifeq ($(HOST_ARCH),x86_64)
 DEB_PACKAGES += qemu-system-arm
 endif
-KERNEL_TIERS := 6.1-abi2 6.1-no-landlock 6.12-abi6 $(if $(CROSS_CHECK),6.12-aarch64 6.1-aarch64) host
+KERNEL_TIERS := 6.1-abi2 6.1-no-landlock 6.12-abi6 7.2-abi10 $(if $(CROSS_CHECK),6.12-aarch64 6.1-aarch64 7.2-aarch64) host
 
 check-kernels: $(LAUNCHER) $(PAYLOADS) $(CROSS_CHECK)
 	@sh tests/kernels/selftest.sh $(LAUNCHER) $(BUILD)/payloads

@@ -37,8 +37,10 @@ cp "$suite" "$root/llr/launcher.sh"
 cp "$here/init" "$root/init"
 chmod 0755 "$root/init" "$root/llr/landlock-run" "$root/llr/payloads"/*
 chmod 1777 "$root/tmp"
-echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
-echo 'root:x:0:' >"$root/etc/group"
+# nobody: an unprivileged uid for tests that need a process root does not
+# own (busybox setpriv/su take it by number or by name).
+printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >"$root/etc/passwd"
+printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' >"$root/etc/group"
 tmp_out="$out.tmp.$$"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$tmp_out"
 mv "$tmp_out" "$out"

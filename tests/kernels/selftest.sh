@@ -18,17 +18,34 @@ mkdir -p "$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned" "$t/cache/busy
 echo stand-in >"$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned/vmlinuz"
 echo linux-image-6.12.0+deb12-cloud-arm64-unsigned_6.12.0-1_arm64.deb >"$t/cache/linux-image-6.12.0+deb12-cloud-arm64-unsigned/deb"
 cp "${BUSYBOX:-/bin/busybox}" "$t/cache/busybox-static-arm64/busybox"
+# The 7.2 tiers: Debian unstable's split packages, cached under the
+# linux-binary-unsigned name.
+for a in amd64 arm64; do
+  mkdir -p "$t/cache/linux-binary-unsigned-7.2.0+deb14-cloud-$a"
+  echo stand-in >"$t/cache/linux-binary-unsigned-7.2.0+deb14-cloud-$a/vmlinuz"
+  printf '%s\n' "linux-binary-unsigned-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" "linux-base-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" \
+    >"$t/cache/linux-binary-unsigned-7.2.0+deb14-cloud-$a/deb"
+done
 echo 'PASS stand-in' >"$t/suite.sh"
 
 # The stand-in qemu: prints scenario $LLR_FAKE's console on stdout.
 cat >"$t/qemu" <<'QEMU'
 #!/bin/sh
+echo "$*" >"$(dirname "$0")/qemu.args"
 lsm=lockdown,capability,landlock,yama,apparmor
-case "$*" in *lsm=lockdown,yama,apparmor*) lsm=lockdown,capability,yama,apparmor ;; esac
+# The kernel's own Landlock ABI and the probe's, as the stand-in kernel's
+# series has them (the probe clamped at 9 there).
+case "$*" in
+  *7.2.0*) abi=10 probe=9 ;;
+  *6.12.0*) abi=6 probe=6 ;;
+  *) abi=2 probe=2 ;;
+esac
+case "$*" in *lsm=lockdown,yama,apparmor*) lsm=lockdown,capability,yama,apparmor abi=none probe=0 ;; esac
 [ "$LLR_FAKE" = lsm-ignored ] && lsm=lockdown,capability,landlock,yama,apparmor
 [ "$LLR_FAKE" = landlock-missing ] && lsm=lockdown,capability,yama,apparmor
+[ "$LLR_FAKE" = abi-wrong ] && abi=9
 printf '\033c\033[?7l\033[2JSeaBIOS (version stand-in)\r\nBooting from ROM...\r\n'
-printf '\033c\033[?7l\033[2J@@BEGIN kernel=6.1.0-0-cloud-amd64 lsm=%s\r\n' "$lsm"
+printf '\033c\033[?7l\033[2J@@BEGIN kernel=6.1.0-0-cloud-amd64 lsm=%s landlock_abi=%s probe_abi=%s\r\n' "$lsm" "$abi" "$probe"
 printf '@@ PASS one\r\n@@ SKIP two: not here\r\n@@ note: with @@ inside\r\n'
 case $LLR_FAKE in
   died) printf '[    3.1] Kernel panic - not syncing: stand-in\r\n'; exit 0 ;;
@@ -56,6 +73,12 @@ expect() {
   else failed=$((failed + 1)); echo "FAIL $name: got exit $rc, tier line '$line'"; sed 's/^/    /' "$t/log"; fi
 }
 expect clean 6.1-abi2 0 "PASS 6.1-abi2 (linux-image-6.1.0-0-cloud-amd64-unsigned 6.1.0-0 under qemu"
+# A busy host must not panic the emulated x86 guest's early boot on its timer
+# check (seen: "IO-APIC + timer doesn't work!" under load).
+case " $(cat "$t/qemu.args" 2>/dev/null) " in
+  *" no_timer_check "*) passed=$((passed + 1)); echo "PASS kernel-matrix: the x86_64 guest boots with no_timer_check" ;;
+  *) failed=$((failed + 1)); echo "FAIL kernel-matrix: the x86_64 guest boots with no_timer_check: qemu ran with '$(cat "$t/qemu.args" 2>/dev/null)'" ;;
+esac
 expect clean 6.1-no-landlock 0 "PASS 6.1-no-landlock ("
 expect lsm-ignored 6.1-no-landlock 1 "the guest still lists landlock"
 expect landlock-missing 6.1-abi2 1 "the guest lacks landlock in its LSMs"
@@ -68,5 +91,11 @@ expect mismatch 6.1-abi2 1 "disagrees with the result lines (1 passed, 0 failed,
 expect bad-rc 6.1-abi2 1 "the suite exited 2 without reporting a failure"
 expect clean 6.12-aarch64 0 "PASS 6.12-aarch64 (linux-image-6.12.0+deb12-cloud-arm64-unsigned 6.12.0-1 under qemu, aarch64"
 expect guest-fail 6.12-aarch64 1 "1 test(s) failed: three"
+expect clean 7.2-abi10 0 "PASS 7.2-abi10 (linux-binary-unsigned-7.2.0+deb14-cloud-amd64 7.2.0-1 under qemu, Landlock ABI 10" \
+  "kernel ABI 10, probe abi=9"
+expect clean 7.2-aarch64 0 "PASS 7.2-aarch64 (linux-binary-unsigned-7.2.0+deb14-cloud-arm64 7.2.0-1 under qemu, aarch64, Landlock ABI 10"
+expect abi-wrong 7.2-abi10 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 10"
+expect abi-wrong 6.1-abi2 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 2"
+expect abi-wrong 6.1-no-landlock 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI none"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
