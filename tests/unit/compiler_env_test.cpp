@@ -77,8 +77,8 @@ const std::vector<std::string> kDefaults = default_flags();
 
 // The names of env that the launcher, given argv, leaves in the command's environment.
 std::vector<std::string> seen_by_command(const std::map<std::string, std::string> &vars_here, std::vector<std::string> argv) {
-  std::vector<std::string> vars;
-  for (const auto &[name, value] : vars_here) vars.push_back(name + '=' + value);
+  std::vector<std::string> vars(vars_here.size());
+  std::transform(vars_here.begin(), vars_here.end(), vars.begin(), [](const auto &kv) { return kv.first + '=' + kv.second; });
   std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
   llr::Options opts;
   std::vector<std::string> seen;
