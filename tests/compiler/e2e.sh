@@ -173,6 +173,21 @@ rc=$?
 if [ "$rc" = 2 ] && grep -q -- 'use --diagnostics github' "$T/err"; then pass "check --format github points at --diagnostics github"
 else fail "check --format github points at --diagnostics github" "rc=$rc $(head -c 300 "$T/err")"; fi
 
+# A CI runner's command files are protected when set (issue 24): a grant
+# covering $GITHUB_ENV is an error; without the variables it is not.
+mkdir -p "$T/runner-temp/_runner_file_commands"
+: >"$T/runner-temp/_runner_file_commands/set_env"
+printf 'version = 1\nmode = "workspace-write"\nrw = ["${env.RUNNER_TEMP}"]\n' >"$T/runner.toml"
+GITHUB_ENV=$T/runner-temp/_runner_file_commands/set_env RUNNER_TEMP=$T/runner-temp \
+  "$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/runner.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q "contains protected path $T/runner-temp/_runner_file_commands/set_env (built-in: the CI runner's command file)" "$T/err"; then
+  pass "a grant covering \$GITHUB_ENV is an error"
+else fail "a grant covering \$GITHUB_ENV is an error" "rc=$rc $(head -c 300 "$T/err")"; fi
+if RUNNER_TEMP=$T/runner-temp "$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/runner.toml" 2>"$T/err"; then
+  pass "without \$GITHUB_ENV the same grant is fine"
+else fail "without \$GITHUB_ENV the same grant is fine" "$(head -c 300 "$T/err")"; fi
+
 # explain, why, init.
 "$policy_bin" explain --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
 if grep -q "rw     $WS" "$T/explain" && grep -q "cannot be listed" "$T/explain" && grep -q "$HOME/.ssh" "$T/explain"; then
