@@ -63,7 +63,9 @@ done
 dir=$LLR_HOME/policy
 rm -rf "$dir" && mkdir -p "$dir"
 # The pipeline's policy: the trusted layer.
-if [ -n "${LLR_POLICY_TOML:-}" ]; then
+if [ -n "${LLR_POLICY_TOML:-}" ] && [ -n "${LLR_MODE:-}" ]; then
+  die "give the pipeline's policy once: policy-toml or mode, not both (GitLab: LLR_POLICY_TOML or LLR_MODE)"
+elif [ -n "${LLR_POLICY_TOML:-}" ]; then
   printf '%s\n' "$LLR_POLICY_TOML" >"$dir/pipeline.toml"
 elif [ -n "${LLR_MODE:-}" ]; then
   case $LLR_MODE in

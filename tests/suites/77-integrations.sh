@@ -93,6 +93,13 @@ if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/built" ] && grep -q "the pipeline's p
   pass "github action: a repository policy alone is refused (the pipeline's policy or mode is required)"
 else fail "github action: a repository policy alone is refused (the pipeline's policy or mode is required)" "exit $rc; $(why)"; fi
 
+gh both INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML="$good_policy" INPUT_MODE=danger-full-access \
+  INPUT_COMMAND="$cmd"
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/built" ] && grep -q 'policy-toml or mode, not both' "$case_dir/err"; then
+  pass "github action: policy-toml and mode together are refused"
+else fail "github action: policy-toml and mode together are refused" "exit $rc; $(why)"; fi
+
 # danger-full-access fails the step unless the workflow allows it.
 danger='version = 1
 mode = "danger-full-access"'
