@@ -123,20 +123,45 @@ std::vector<std::string> build_argv(const Plan &plan, const std::vector<std::str
   return out;
 }
 
-std::string shell_quote(const std::string &arg) {
-  static constexpr std::string_view kSafe =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
-  if (!arg.empty() && arg.find_first_not_of(kSafe) == std::string::npos) return arg;
-  // Inside single quotes every byte is literal except the quote itself,
-  // which closes, is escaped, and reopens: ' -> '\''
+namespace {
+
+// Inside single quotes every byte is literal except the quote itself,
+// which closes, is escaped, and reopens: ' -> '\''
+std::string single_quote(const std::string &arg) {
   std::string out = "'";
   for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
+}  // namespace
+
+std::string shell_quote(const std::string &arg) {
+  static constexpr std::string_view kSafe =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
+  if (!arg.empty() && arg.find_first_not_of(kSafe) == std::string::npos) return arg;
+  return single_quote(arg);
+}
+
+namespace {
+
+// The words a shell reads specially in a command's first position.
+constexpr std::string_view kReservedWords[] = {"!",  "{",    "}",    "case", "do",    "done",  "elif", "else", "esac",
+                                               "fi", "for",  "if",   "in",   "then",  "until", "while", "[[",  "]]",
+                                               "function", "select", "time", "coproc"};
+
+// The first word of a command line: quoted whenever `eval` would not read
+// it as the command's name, i.e. an assignment (PATH=/x) or a reserved word.
+std::string quote_first_word(const std::string &arg) {
+  bool reserved = std::find(std::begin(kReservedWords), std::end(kReservedWords), arg) != std::end(kReservedWords);
+  if (arg.find('=') == std::string::npos && !reserved) return shell_quote(arg);
+  return single_quote(arg);
+}
+
+}  // namespace
+
 std::string format_shell(const std::vector<std::string> &argv) {
   std::string out;
-  for (size_t i = 0; i < argv.size(); ++i) out += (i ? " " : "") + shell_quote(argv[i]);
+  for (size_t i = 0; i < argv.size(); ++i) out += i ? " " + shell_quote(argv[i]) : quote_first_word(argv[i]);
   return out + "\n";
 }
 

@@ -160,11 +160,34 @@ class EnvPlanner {
       plan_.default_unset_off = true;
       plan_.default_unset_loc = loc;
       ctx_.diags.warning(loc, "[env] default_unset = false: the command sees your tokens, secrets and SSH agent socket "
-                              "(*TOKEN*, *SECRET*, *PASSWORD*, *_KEY, SSH_AUTH_SOCK)",
+                              "(" + default_list() + ", and variables holding a URL with a password)",
                          "keep the default, and `set` the one variable the command needs");
     }
     if (!on) return;
     for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
+    // By name: a variable of this environment whose value is a URL with a
+    // password. The value is never printed; the name is, escaped.
+    for (const auto &variable : ctx_.opt.env) {
+      if (!url_has_password(variable.second)) continue;
+      const std::string &name = variable.first;
+      std::string why = launcher_refusal(Flag::UnsetEnv, {name});
+      if (!why.empty()) {
+        std::string message = "the variable `" + name;
+        message += "` holds a URL with a password, and landlock-run cannot unset it: " + why;
+        ctx_.diags.error(loc, message, "unset it before running landlock-policy");
+        continue;
+      }
+      plan_.unset.push_back({name, "", origin + " (its value is a URL with a password)", loc});
+    }
+  }
+
+  static std::string default_list() {
+    std::string out;
+    for (std::string_view pattern : kDefaultUnset) {
+      if (!out.empty()) out += ", ";
+      out += pattern;
+    }
+    return out;
   }
 
   void unset() {
@@ -233,6 +256,20 @@ class EnvPlanner {
 };
 
 }  // namespace
+
+bool url_has_password(std::string_view value) {
+  for (size_t scheme_end = value.find("://"); scheme_end != std::string_view::npos;
+       scheme_end = value.find("://", scheme_end + 3)) {
+    std::string_view rest = value.substr(scheme_end + 3);
+    // The authority ends at the path, query, fragment or a separator of a list of URLs.
+    std::string_view authority = rest.substr(0, rest.find_first_of("/?# \t\n,;"));
+    size_t at = authority.rfind('@');
+    if (at == std::string_view::npos) continue;
+    size_t colon = authority.substr(0, at).find(':');
+    if (colon != std::string_view::npos && colon + 1 < at) return true;
+  }
+  return false;
+}
 
 bool mode_unsets_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -54,8 +55,8 @@ constexpr char kUsageText[] =
     "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
     "                               [--write NEW.toml] [OPTION]...\n"
     "                               POLICY.toml -- COMMAND [ARG]...\n"
-    "       landlock-policy --version | --help\n\n"
-    "Options:\n"
+    "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
+    "Options (a value follows a space or `=`: --diagnostics=github):\n"
     "  --profile NAME       apply [profiles.NAME]\n"
     "  --set KEY=VALUE      override workspace, mode, strict or launcher\n"
     "  --target host|portable  host (default): canonicalise on this machine;\n"
@@ -114,19 +115,41 @@ struct Cli {
   std::string way = "auto";             // learn --way
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
+  bool help = false;  // --help after the subcommand
   CompileOptions options;
 };
 
+bool is_diag_format(const std::string &name) {
+  DiagFormat ignored = DiagFormat::Text;
+  return parse_diag_format(name, ignored);
+}
+
 // Parses everything after the subcommand; "" on success, else the usage error.
+// An option's value is the next argument, or follows `=` (--diagnostics=github).
 std::string parse_cli(int argc, char **argv, Cli &cli) {
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
+    std::optional<std::string> attached;  // the VALUE of --option=VALUE
+    size_t attached_at = a.find('=');
+    if (a.starts_with("--") && attached_at != std::string::npos) {
+      attached = a.substr(attached_at + 1);
+      a.resize(attached_at);
+    }
     auto value = [&](std::string &out) {
+      if (attached) {
+        out = *attached;
+        attached.reset();
+        return true;
+      }
       if (i + 1 >= argc) return false;
       out = argv[++i];
       return true;
     };
-    if (a == "--") {
+    if (a == "--help" || a == "-h") {
+      cli.help = true;
+      return {};
+    }
+    if (a == "--" && !attached) {
       cli.command.assign(argv + i + 1, argv + argc);
       if (cli.command.empty()) return "no COMMAND after --";
       break;
@@ -143,6 +166,9 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       if (!value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
     } else if (a == "--format") {
       if (!value(cli.format)) return "--format needs shell, json or nul";
+      if (is_diag_format(cli.format))
+        return "--format " + cli.format + ": --format is argv's output (shell, json or nul); for " + cli.format +
+               " messages, use --diagnostics " + cli.format;
       if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
         return "--format " + cli.format + ": expected shell, json or nul";
     } else if (a == "--profile") {
@@ -173,6 +199,12 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       return "unknown option " + a;
     } else {
       cli.files.push_back(a);
+    }
+    if (attached) {
+      std::string why = a;
+      why += " takes no value (" + a;
+      why += "=" + *attached + ")";
+      return why;
     }
   }
   return {};
@@ -326,8 +358,10 @@ int cmd_init(const Cli &cli) {
 // parsing, so that a usage error, which printed nothing, also prints
 // kShellFailure; a failed compile prints it in cmd_argv).
 bool wants_shell(int argc, char **argv) {
-  for (int i = 2; i + 1 < argc && std::strcmp(argv[i], "--") != 0; ++i)
-    if (std::strcmp(argv[i], "--format") == 0) return std::strcmp(argv[i + 1], "shell") == 0;
+  for (int i = 2; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+    if (std::strcmp(argv[i], "--format=shell") == 0) return true;
+    if (i + 1 < argc && std::strcmp(argv[i], "--format") == 0) return std::strcmp(argv[i + 1], "shell") == 0;
+  }
   return false;
 }
 
@@ -342,6 +376,9 @@ int run(int argc, char **argv) {
   Cli cli;
   cli.subcommand = sub;
   if (std::string e = parse_cli(argc, argv, cli); !e.empty()) return usage(e);
+  const std::vector<std::string_view> subcommands = {"argv", "exec", "check", "explain", "why", "init", "learn"};
+  bool known = std::find(subcommands.begin(), subcommands.end(), sub) != subcommands.end();
+  if (cli.help && known) return write_all(1, kUsageText) ? kOk : kInvalid;
   if (sub == "argv") return cmd_argv(cli);
   if (sub == "exec") return cmd_exec(cli);
   if (sub == "check") return cmd_check(cli);
@@ -349,8 +386,7 @@ int run(int argc, char **argv) {
   if (sub == "why") return cmd_why(cli);
   if (sub == "init") return cmd_init(cli);
   if (sub == "learn") return cmd_learn(cli);
-  return usage("unknown subcommand " + sub + "; " +
-               suggestion(sub, {"argv", "exec", "check", "explain", "why", "init", "learn"}));
+  return usage("unknown subcommand " + sub + "; " + suggestion(sub, subcommands));
 }
 
 }  // namespace

@@ -60,6 +60,14 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
   if (xdg != ctx.opt.env.end() && !xdg->second.empty())
     add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in: your session's sockets", false);
+  // A CI runner's command files: a line a confined command appends to
+  // $GITHUB_ENV (LD_PRELOAD=...) or $GITHUB_PATH runs code in every later
+  // step, unconfined. Protected whenever the runner sets them.
+  for (const char *name : kRunnerCommandFiles) {
+    auto file = ctx.opt.env.find(name);
+    if (file != ctx.opt.env.end() && !file->second.empty())
+      add({std::string("${env.") + name + "}", false, {}, {}, true}, "built-in: the CI runner's command file", false);
+  }
   for (const PathEntry &e : policy.protect) add(e, "[protect] paths", false);
   for (const PolicyFile &f : policy_files)
     for (const std::string &p : f.chain) out.paths.push_back({p, f.path, "a policy file", {}, false, {}});

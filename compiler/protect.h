@@ -46,6 +46,11 @@ inline constexpr const char *kPersistencePoints[] = {
     "~/.zshrc",    "~/.zshenv",       "~/.zprofile",            "~/.zlogin",       "~/.config/fish",
     "~/.config/autostart", "~/.config/systemd/user", "~/.local/bin", "~/.gitconfig", "~/.config/git"};
 
+// A CI runner's command files, named by these variables: a line written to
+// one sets the environment, PATH or outputs of the job's later steps.
+inline constexpr const char *kRunnerCommandFiles[] = {"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY",
+                                                      "GITHUB_STATE"};
+
 // The protected paths of this compile: the built-in lists (less what the
 // trusted layer unprotects), $XDG_RUNTIME_DIR, [protect] paths, every path
 // through which a trusted policy file or the launcher was reached, the

@@ -25,10 +25,18 @@ cat <<'YAML'
 #     variables:
 #       LLR_TARBALL: https://.../landlock-run-0.1.0-x86_64-linux-musl.tar.gz
 #       LLR_SHA256: 0123...cdef           # or LLR_SHA256SUMS: URL of SHA256SUMS
-#       LLR_POLICY_TOML: |                # or LLR_POLICY: path of a policy file
+#       LLR_POLICY_TOML: |                # the pipeline's policy (or LLR_MODE)
 #         version = 1
 #         mode = "workspace-write"
-#       LLR_COMMAND: make -j2 check
+#       LLR_POLICY: ci/landlock.toml      # optional: the repository's, may only narrow
+#       LLR_COMMAND: make -j2 check       # run by sh -ec: a failing line fails the job
+#
+# The repository's files are untrusted: LLR_POLICY is compiled as the
+# project layer under the pipeline's policy; mode danger-full-access fails
+# the job unless LLR_ALLOW_UNCONFINED is "1". The job refuses to run when
+# .git/config holds a credential (a URL with the job token): set
+# FF_GIT_URLS_WITHOUT_TOKENS: "true" (GitLab Runner 17.x) or rewrite the
+# remote's URL first.
 #
 # The job needs an x86_64 Linux runner whose kernel enforces Landlock and
 # whose seccomp profile allows the Landlock system calls, sh, sha256sum,
@@ -38,8 +46,10 @@ cat <<'YAML'
     LLR_TARBALL: ""
     LLR_SHA256: ""
     LLR_SHA256SUMS: ""
-    LLR_POLICY: ""
     LLR_POLICY_TOML: ""
+    LLR_MODE: ""
+    LLR_POLICY: ""
+    LLR_ALLOW_UNCONFINED: ""
     LLR_PROFILE: ""
     LLR_COMMAND: ""
   script:

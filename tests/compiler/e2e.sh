@@ -149,6 +149,45 @@ if [ "$rc" = 2 ]; then pass "the format must be explicit when stdout is not a te
 rc=$?
 if [ "$rc" = 1 ] && [ ! -s "$T/out" ]; then pass "check: exit 1 when one of several files is invalid"; else fail "check: exit 1 when one of several files is invalid" "rc=$rc"; fi
 
+# The command line (issue 24): --help after every subcommand, an option's
+# value after `=`, and --format github pointing at --diagnostics github.
+for sub in argv exec check explain why init learn; do
+  if "$policy_bin" "$sub" --help >"$T/out" 2>"$T/err" && grep -q '^usage: landlock-policy argv' "$T/out" && [ ! -s "$T/err" ]; then
+    pass "$sub --help prints the usage"
+  else fail "$sub --help prints the usage" "$(head -c 200 "$T/err")"; fi
+done
+"$policy_bin" check --diagnostics=gcc "$T/bad.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q "^$T/bad.toml:3:[0-9]*: error: " "$T/err"; then pass "--diagnostics=gcc: a value after ="
+else fail "--diagnostics=gcc: a value after =" "rc=$rc $(head -c 300 "$T/err")"; fi
+"$policy_bin" explain --set=workspace="$WS" --launcher="$launcher" "$T/ws-policy.toml" >"$T/explain" 2>"$T/err"
+rc=$?
+if [ "$rc" = 0 ] && grep -q "rw     $WS" "$T/explain"; then pass "--set=KEY=VALUE and --launcher=PATH"
+else fail "--set=KEY=VALUE and --launcher=PATH" "rc=$rc $(head -c 300 "$T/err")"; fi
+"$policy_bin" check --unpinned=yes "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q -- '--unpinned takes no value' "$T/err"; then pass "--unpinned=yes: a flag takes no value"
+else fail "--unpinned=yes: a flag takes no value" "rc=$rc $(head -c 300 "$T/err")"; fi
+"$policy_bin" check --format github "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q -- 'use --diagnostics github' "$T/err"; then pass "check --format github points at --diagnostics github"
+else fail "check --format github points at --diagnostics github" "rc=$rc $(head -c 300 "$T/err")"; fi
+
+# A CI runner's command files are protected when set (issue 24): a grant
+# covering $GITHUB_ENV is an error; without the variables it is not.
+mkdir -p "$T/runner-temp/_runner_file_commands"
+: >"$T/runner-temp/_runner_file_commands/set_env"
+printf 'version = 1\nmode = "workspace-write"\nrw = ["${env.RUNNER_TEMP}"]\n' >"$T/runner.toml"
+GITHUB_ENV=$T/runner-temp/_runner_file_commands/set_env RUNNER_TEMP=$T/runner-temp \
+  "$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/runner.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q "contains protected path $T/runner-temp/_runner_file_commands/set_env (built-in: the CI runner's command file)" "$T/err"; then
+  pass "a grant covering \$GITHUB_ENV is an error"
+else fail "a grant covering \$GITHUB_ENV is an error" "rc=$rc $(head -c 300 "$T/err")"; fi
+if RUNNER_TEMP=$T/runner-temp "$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/runner.toml" 2>"$T/err"; then
+  pass "without \$GITHUB_ENV the same grant is fine"
+else fail "without \$GITHUB_ENV the same grant is fine" "$(head -c 300 "$T/err")"; fi
+
 # explain, why, init.
 "$policy_bin" explain --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
 if grep -q "rw     $WS" "$T/explain" && grep -q "cannot be listed" "$T/explain" && grep -q "$HOME/.ssh" "$T/explain"; then

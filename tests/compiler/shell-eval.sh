@@ -69,6 +69,19 @@ for shell in bash dash "busybox sh"; do
   fi
 done
 
+# A first word with `=` is quoted (issue 24): eval runs the program named
+# V=1 (danger-full-access: the argv is the command alone), never reads an
+# assignment and runs nothing.
+printf 'version = 1\nmode = "danger-full-access"\n' >"$T/danger.toml"
+mkdir -p "$T/bin"
+printf '#!/bin/sh\ntouch "$T/ran-eq"\n' >"$T/bin/V=1"
+chmod +x "$T/bin/V=1"
+out=$("$policy_bin" argv --format shell "$T/danger.toml" -- V=1 2>/dev/null)
+rm -f "$T/ran-eq"
+(PATH="$T/bin:$PATH" && eval "$out") 2>"$T/err"
+if [ -e "$T/ran-eq" ]; then echo "PASS shell-eval --format shell: a first word with = is quoted, so eval runs it"
+else echo "FAIL shell-eval --format shell: a first word with = is quoted, so eval runs it: printed $out"; fi
+
 # The contract per format: json and nul print nothing on a failure; shell
 # prints exactly the one failing line, and the diagnostics stay on stderr.
 for format in json nul; do

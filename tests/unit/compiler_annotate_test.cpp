@@ -77,8 +77,18 @@ TEST_SUITE("compiler annotations") {
           "::error file=ci/policy.toml,line=1,col=1,title=landlock-policy::bad\n");
     CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github, "/home/runner/work/repo/") ==
           "::error file=ci/policy.toml,line=1,col=1,title=landlock-policy::bad\n");
-    // A sibling folder that only shares the prefix keeps its full name.
+    // A sibling folder that only shares the prefix is outside the repository:
+    // no file property GitHub could not place, the place in the message.
     CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github, "/home/runner/work/re") ==
-          "::error file=/home/runner/work/repo/ci/policy.toml,line=1,col=1,title=landlock-policy::bad\n");
+          "::error title=landlock-policy::/home/runner/work/repo/ci/policy.toml:1:1: bad\n");
+  }
+  TEST_CASE("a file outside GITHUB_WORKSPACE (a copy in RUNNER_TEMP) is not named as an annotation's file (issue 24)") {
+    World w = one_file("/home/runner/work/_temp/landlock-run/policy/policy.toml", "x");
+    w.diags.warning({0, 2, 8}, "w");
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github, "/home/runner/work/repo/repo") ==
+          "::warning title=landlock-policy::/home/runner/work/_temp/landlock-run/policy/policy.toml:2:8: w\n");
+    // Without a repository root (not in a workflow), the file is named as it is.
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github) ==
+          "::warning file=/home/runner/work/_temp/landlock-run/policy/policy.toml,line=2,col=8,title=landlock-policy::w\n");
   }
 }

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,8 +65,32 @@ std::string launcher_says(llr_cli::Flag flag, const char *value) {
   return e.why ? e.why : "";
 }
 
-const std::vector<std::string> kDefaults = {"--unsetenv *PASSWORD*", "--unsetenv *SECRET*", "--unsetenv *TOKEN*",
-                                            "--unsetenv *_KEY", "--unsetenv SSH_AUTH_SOCK"};
+// The default patterns as the argv carries them: sorted, one flag each.
+std::vector<std::string> default_flags() {
+  std::vector<std::string> out(std::size(kDefaultUnset));
+  std::transform(std::begin(kDefaultUnset), std::end(kDefaultUnset), out.begin(),
+                 [](std::string_view pattern) { return "--unsetenv " + std::string(pattern); });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+const std::vector<std::string> kDefaults = default_flags();
+
+// The names of env that the launcher, given argv, leaves in the command's environment.
+std::vector<std::string> seen_by_command(const std::map<std::string, std::string> &vars_here, std::vector<std::string> argv) {
+  std::vector<std::string> vars(vars_here.size());
+  std::transform(vars_here.begin(), vars_here.end(), vars.begin(), [](const auto &kv) { return kv.first + '=' + kv.second; });
+  std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
+  llr::Options opts;
+  std::vector<std::string> seen;
+  if (llr::parse_args(static_cast<int>(argv.size()), args.data(), opts).what != nullptr) return {"(argv refused)"};
+  auto env = std::make_unique<llr_env::Environment>();
+  if (llr::build_environment(args.data(), opts, inherited.data(), *env).what != nullptr) return {"(environment refused)"};
+  for (int i = 0; i < env->count; ++i) {
+    std::string var = env->vars[i];
+    seen.push_back(var.substr(0, var.find('=')));
+  }
+  return seen;
+}
 
 }  // namespace
 
@@ -81,6 +106,61 @@ TEST_SUITE("compiler [env]: the modes") {
       CHECK(text.find("unset *TOKEN*  (default of mode " + std::string(mode)) != std::string::npos);
       CHECK(text.find("opt out with [env] default_unset = false") != std::string::npos);
     }
+  }
+  TEST_CASE("the agent modes unset the credentials of CI jobs and tools, in both cases (issue 24)") {
+    Tree t;
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
+    const std::vector<std::string> secrets = {
+        "CI_REPOSITORY_URL", "CI_JOB_JWT", "CI_JOB_JWT_V2", "CI_REGISTRY_PASSWORD", "CI_DEPLOY_PASSWORD",
+        "DOCKER_AUTH_CONFIG", "GOOGLE_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS", "GPG_PASSPHRASE", "MYSQL_PWD",
+        "FTP_PASS", "SENTRY_DSN", "SLACK_WEBHOOK_URL", "SSH_PRIVATE_KEY_B64", "github_token", "npm_config__authToken",
+        "npm_config__auth", "ci_job_jwt", "docker_auth_config", "gpg_passphrase", "mysql_pwd", "sentry_dsn",
+        "slack_webhook_url", "ssh_private_key", "aws_secret_access_key", "my_password", "some_credentials"};
+    for (const std::string &name : secrets) o.env[name] = "a-secret";
+    // A URL with a password, whatever the name: unset by name.
+    o.env["DATABASE_URL"] = "postgres://app:hunter2@db.internal:5432/app";
+    o.env["HTTPS_PROXY"] = "http://user:pw@proxy:3128";
+    o.env["PIP_INDEX_URL"] = "https://__token__:pypi-AgEN@pypi.example/simple";
+    o.env["PIP_EXTRA_INDEX_URL"] = "https://pypi.org/simple https://u:p@mirror/simple";
+    // Not credentials: kept.
+    const std::vector<std::string> kept = {"EDITOR", "OLDPWD", "PWD", "PIP_NO_INDEX", "NO_PROXY", "CI"};
+    for (const std::string &name : kept) o.env[name] = "kept";
+    o.env["HTTP_PROXY"] = "http://proxy:3128";          // a URL without a password
+    o.env["GIT_URL"] = "ssh://git@github.com/o/r.git";  // a user but no password
+    o.command = {"true"};
+    CompileResult r = compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::vector<std::string> seen = seen_by_command(o.env, r.argv);
+    for (const std::string &name : secrets) {
+      CAPTURE(name);
+      CHECK_FALSE(contains(seen, name));
+    }
+    for (const char *name : {"DATABASE_URL", "HTTPS_PROXY", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL"}) {
+      CAPTURE(name);
+      CHECK_FALSE(contains(seen, name));
+      CHECK(contains(env_flags(r.argv), std::string("--unsetenv ") + name));
+    }
+    for (const std::string &name : kept) {
+      CAPTURE(name);
+      CHECK(contains(seen, name));
+    }
+    CHECK(contains(seen, "HTTP_PROXY"));
+    CHECK(contains(seen, "GIT_URL"));
+    std::string text = explain(r);
+    CHECK(text.find("unset DATABASE_URL  (default of mode workspace-write (its value is a URL with a password)") != std::string::npos);
+    CHECK(text.find("hunter2") == std::string::npos);
+  }
+  TEST_CASE("url_has_password: scheme://user:password@host, in a list too, never a bare user or a path") {
+    CHECK(url_has_password("https://u:p@h/x"));
+    CHECK(url_has_password("postgres://app:hunter2@db:5432/app?sslmode=require"));
+    CHECK(url_has_password("https://a/simple https://u:p@b/simple"));
+    CHECK(url_has_password("redis://:secret@cache:6379"));
+    CHECK_FALSE(url_has_password("https://u@h/x"));
+    CHECK_FALSE(url_has_password("https://h/x?u=a:b@c"));
+    CHECK_FALSE(url_has_password("https://h/a:b@c"));
+    CHECK_FALSE(url_has_password("http://u:@h/"));
+    CHECK_FALSE(url_has_password("user:pw@host"));
+    CHECK_FALSE(url_has_password(""));
   }
   TEST_CASE("custom changes nothing unless asked; default_unset = true asks for the defaults") {
     Tree t;
