@@ -19,9 +19,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 tar -tzf "$tarball" >"$tmp/list"
-want="bin/landlock-run src/launcher/landlock-run.cpp src/common/cli_flags.h src/common/cli_parse.h src/common/environment.h src/common/utf8.h LICENSE VERSION SHA256SUMS
+# The launcher's sources: the ones src/build.sh (from the Makefile's
+# LAUNCHER_DIGEST_SRCS) compiles and digests; build.sh rebuilding the
+# shipped binary from them below proves the list whole.
+launcher_srcs=$(tar -xOzf "$tarball" "$name/src/build.sh" 2>/dev/null | sed -n 's/^sources="\(.*\)"$/\1/p')
+want="bin/landlock-run src/build.sh src/launcher/landlock-run.cpp LICENSE VERSION SHA256SUMS
   man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5
-  sbom.spdx.json licenses/musl-dev.copyright"
+  sbom.spdx.json licenses/musl-dev.copyright licenses/LGPL-2.1 licenses/GPL-3 licenses/GCC-exception-3.1"
+for f in $launcher_srcs; do want="$want src/$f"; done
 [ -f README.md ] && want="$want README.md"
 [ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
 missing=
@@ -51,7 +56,8 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
 else
   echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
-src_sha=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+# shellcheck disable=SC2086 # one path a word
+src_sha=$(cd "$top/src" && cat $launcher_srcs | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS dist-launcher-names-shipped-source"
