@@ -98,15 +98,20 @@ audit: $(DIST_TARBALL)
 # header-only: found as the compiler finds it. The toolchain is each program
 # the build ran (driver, cc1plus, as, ld, strip) and its Debian package.
 # Where the release is published (its source tarball's address is the
-# SBOM's downloadLocation); none by default (NOASSERTION).
+# SBOM's downloadLocation); none by default (NOASSERTION). Recorded like
+# the epoch, so that another value rebuilds the SBOM.
 RELEASE_URL ?=
+RELEASE_URL_STAMP := $(BUILD)/.release-url
+$(RELEASE_URL_STAMP): FORCE-SDE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(RELEASE_URL)' | cmp -s - $@ || printf '%s\n' '$(RELEASE_URL)' >$@
 SBOM_DIR := $(BUILD)/sbom
 SBOM_NAME := $(DIST_NAME).spdx.json
 SBOM := $(SBOM_DIR)/$(SBOM_NAME)
 SBOM_TOOLS = $(CXX) $(LINK_CC) $(shell $(CXX) -print-prog-name=cc1plus) \
   $(shell $(CXX) -print-prog-name=as) $(shell $(CXX) -print-prog-name=ld) $(PKG_STRIP)
 sbom: $(SBOM)
-$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP)
+$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP) $(RELEASE_URL_STAMP)
 	@mkdir -p $(SBOM_DIR)
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $(SBOM_DIR)/landlock-run $(LAUNCHER).o -Wl,-Map=$(SBOM_DIR)/landlock-run.map
 	@cmp $(SBOM_DIR)/landlock-run $(LAUNCHER) || { echo "sbom: the launcher linked again differs from $(LAUNCHER)" >&2; exit 1; }
@@ -115,7 +120,7 @@ $(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VER
 	$(if $(POLICY_BIN),@cmp $(SBOM_DIR)/landlock-policy.linked $(POLICY_BIN) || { echo "sbom: the compiler linked again differs from $(POLICY_BIN)" >&2; exit 1; })
 	$(if $(POLICY_BIN),STRIP=$(PKG_STRIP) sh -c '. packaging/pkg-common.sh && pkg_bin_stripped "$$1" "$$2"' sh \
 	  $(POLICY_BIN) $(SBOM_DIR)/landlock-policy)
-	RELEASE_URL=$(RELEASE_URL) SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
+	RELEASE_URL='$(RELEASE_URL)' SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
 	  HEADER_PROBE="$(CXX) $(HOST_CXXFLAGS)" python3 packaging/sbom.py $(SBOM_DIR) $(DIST_NAME) $(VERSION) $(PKG_DEB_ARCH) \
 	  bin/landlock-run=$(SBOM_DIR)/landlock-run:$(SBOM_DIR)/landlock-run.map \
 	  $(if $(POLICY_BIN),bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map) \
