@@ -3,15 +3,21 @@
 # root; TRIPLET (default x86_64-linux-musl) names the binaries' architecture.
 #   landlock-run-VERSION-TRIPLET/
 #     bin/landlock-run, bin/landlock-policy   the binaries
-#     src/launcher/landlock-run.cpp,          the launcher's source, laid out
-#     src/common/*.h                           as in the repository (--version's
-#                                              digest: packaging/launcher-digest.sh)
+#     src/launcher/landlock-run.cpp, ...      the launcher's source, laid out
+#                                              as in the repository: every file
+#                                              of --version's digest (the
+#                                              Makefile's LAUNCHER_DIGEST_SRCS)
+#     src/build.sh                            rebuilds bin/landlock-run from it
+#                                              byte for byte and compares
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
 #     licenses/PKG.copyright                  the licence of each Debian
-#                                              package whose code is linked in
+#                                              package whose code is linked in,
+#     licenses/LGPL-2.1, GPL-3, ...            and the full texts they cite
 #     sbom.spdx.json                          the bill of materials (SPDX 2.3)
 #     README.md LICENSE VERSION SHA256SUMS
 # SBOM (environment): make sbom's .spdx.json; licenses/ is beside it.
+# BUILD/src-build.sh: the launcher's build recipe, as packaging.mk writes it
+# from the Makefile's compiler, flags and source list (its sources= line).
 set -eu
 out=$1 build=$2 version=$3 triplet=${4:-x86_64-linux-musl}
 . packaging/pkg-common.sh
@@ -24,10 +30,14 @@ install -d -m 0755 "$top"
 pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
 [ -z "$policy" ] || pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
-pkg_file 0644 launcher/landlock-run.cpp "$top/src/launcher/landlock-run.cpp"
-for header in common/*.h; do
-  pkg_file 0644 "$header" "$top/src/$header"
+recipe=$build/src-build.sh
+[ -f "$recipe" ] || pkg_die "$recipe is missing (make BUILD=$build $recipe)"
+sources=$(sed -n 's/^sources="\(.*\)"$/\1/p' "$recipe")
+[ -n "$sources" ] || pkg_die "$recipe names no sources"
+for f in $sources; do
+  pkg_file 0644 "$f" "$top/src/$f"
 done
+pkg_file 0755 "$recipe" "$top/src/build.sh"
 for page in "$build"/man/*.[0-9]; do
   [ -f "$page" ] || pkg_die "no man pages in $build/man (make BUILD=$build man)"
   sect=${page##*.}

@@ -4,7 +4,12 @@
 #   make reproducible-check   clone HEAD twice, build in both, compare SHA-256
 #   make audit                what an auditor wants to know about the launcher
 #   make man                  man pages (scdoc) into $(BUILD)/man
-#   make dist                 dist/landlock-run-VERSION-ARCH-linux-musl.tar.gz
+#   make dist                 dist/landlock-run-VERSION-ARCH-linux-musl.tar.gz,
+#                             dist/landlock-run-VERSION-src.tar.gz (the whole
+#                             source tree), the SBOM and the .deb (when
+#                             dpkg-deb is here) beside them, and
+#                             dist/SHA256SUMS over every release file of
+#                             VERSION in dist/
 #   make deb                  $(BUILD)/deb/landlock-run_VERSION_DEBARCH.deb (dpkg-deb)
 #   make npm                  $(BUILD)/npm/*.tgz (npm pack of the entry package
 #                             and @landlock-run/linux-CPU, then the pack gates)
@@ -22,8 +27,9 @@ DEB_PACKAGES += git tar gzip scdoc dpkg-dev lintian groff-base node-typescript
 DEB_PACKAGES += python3
 # tests/suites/77-integrations.sh parses the CI templates with a real YAML parser.
 DEB_PACKAGES += python3-yaml
-# tests/suites/76-container.sh: a real OCI runtime and podman's default seccomp profile.
-DEB_PACKAGES += crun golang-github-containers-common python3
+# tests/suites/76-container.sh: a real OCI runtime and podman's default seccomp
+# profile; podman builds and runs docs/containers.md's image.
+DEB_PACKAGES += crun golang-github-containers-common python3 podman
 
 # Reproducible builds: one timestamp for everything that needs one (man page
 # dates, archive mtimes, the Debian changelog); the last commit's time unless
@@ -91,13 +97,21 @@ audit: $(DIST_TARBALL)
 # binaries, and dpkg which Debian package each came from. toml++ is
 # header-only: found as the compiler finds it. The toolchain is each program
 # the build ran (driver, cc1plus, as, ld, strip) and its Debian package.
+# Where the release is published (its source tarball's address is the
+# SBOM's downloadLocation); none by default (NOASSERTION). Recorded like
+# the epoch, so that another value rebuilds the SBOM.
+RELEASE_URL ?=
+RELEASE_URL_STAMP := $(BUILD)/.release-url
+$(RELEASE_URL_STAMP): FORCE-SDE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(RELEASE_URL)' | cmp -s - $@ || printf '%s\n' '$(RELEASE_URL)' >$@
 SBOM_DIR := $(BUILD)/sbom
 SBOM_NAME := $(DIST_NAME).spdx.json
 SBOM := $(SBOM_DIR)/$(SBOM_NAME)
 SBOM_TOOLS = $(CXX) $(LINK_CC) $(shell $(CXX) -print-prog-name=cc1plus) \
   $(shell $(CXX) -print-prog-name=as) $(shell $(CXX) -print-prog-name=ld) $(PKG_STRIP)
 sbom: $(SBOM)
-$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP)
+$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP) $(RELEASE_URL_STAMP)
 	@mkdir -p $(SBOM_DIR)
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $(SBOM_DIR)/landlock-run $(LAUNCHER).o -Wl,-Map=$(SBOM_DIR)/landlock-run.map
 	@cmp $(SBOM_DIR)/landlock-run $(LAUNCHER) || { echo "sbom: the launcher linked again differs from $(LAUNCHER)" >&2; exit 1; }
@@ -106,7 +120,7 @@ $(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VER
 	$(if $(POLICY_BIN),@cmp $(SBOM_DIR)/landlock-policy.linked $(POLICY_BIN) || { echo "sbom: the compiler linked again differs from $(POLICY_BIN)" >&2; exit 1; })
 	$(if $(POLICY_BIN),STRIP=$(PKG_STRIP) sh -c '. packaging/pkg-common.sh && pkg_bin_stripped "$$1" "$$2"' sh \
 	  $(POLICY_BIN) $(SBOM_DIR)/landlock-policy)
-	SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
+	RELEASE_URL='$(RELEASE_URL)' SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
 	  HEADER_PROBE="$(CXX) $(HOST_CXXFLAGS)" python3 packaging/sbom.py $(SBOM_DIR) $(DIST_NAME) $(VERSION) $(PKG_DEB_ARCH) \
 	  bin/landlock-run=$(SBOM_DIR)/landlock-run:$(SBOM_DIR)/landlock-run.map \
 	  $(if $(POLICY_BIN),bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map) \
@@ -115,8 +129,43 @@ $(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VER
 PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
   LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP) $(SBOM)
 
-dist: $(DIST_TARBALL)
-$(DIST_TARBALL): $(PKG_INPUTS)
+# The tarball's src/build.sh: the launcher's compile and link as the
+# Makefile does them (compiler, flags, source list), so that src/ rebuilds
+# bin/landlock-run byte for byte in one step. The build folder's
+# -ffile-prefix-map is left out: the script maps its own folder away.
+LAUNCHER_RECIPE := $(BUILD)/src-build.sh
+LAUNCHER_RECIPE_PACKAGES := $(if $(filter $(ARCH),$(HOST_ARCH)),g++ gcc musl-tools,g++-$(ARCH)-linux-gnu gcc-$(ARCH)-linux-gnu musl-dev:$(PKG_DEB_ARCH))
+$(LAUNCHER_RECIPE): packaging/src-build.sh.in packaging/packaging.mk Makefile | $(BUILD)
+	sed -e 's|@CXX@|$(CXX)|' -e 's|@LINK_CC@|$(LINK_CC)|' -e 's|@MAIN@|$(LAUNCHER_SRC)|' \
+	  -e 's|@CXXFLAGS@|$(filter-out -ffile-prefix-map=%,$(MUSL_CXXFLAGS))|' -e 's|@LDFLAGS@|$(MUSL_LDFLAGS)|' \
+	  -e 's|@SOURCES@|$(LAUNCHER_DIGEST_SRCS)|' -e 's|@DEB_PACKAGES@|$(LAUNCHER_RECIPE_PACKAGES)|' $< >$@.tmp
+	@! grep -n '@[A-Z_]*@' $@.tmp || { echo "$@: a template name is left" >&2; exit 1; }
+	mv $@.tmp $@
+
+# The corresponding source of the release: the whole tree
+# (packaging/src-tarball.sh), rewritten only when its bytes change; the
+# script runs every time, since any file of the tree is an input.
+SRC_TARBALL := $(DIST)/landlock-run-$(VERSION)-src.tar.gz
+.PHONY: FORCE-SRC
+$(SRC_TARBALL): FORCE-SRC $(SDE_STAMP)
+	@mkdir -p $(dir $@)
+	sh packaging/src-tarball.sh $@ $(VERSION) $(BUILD)
+
+# What make dist writes beside the tarballs: the SBOM and, where dpkg-deb
+# is, the .deb; then SHA256SUMS over every release file of VERSION in
+# $(DIST) (packaging/sha256sums.sh), whichever architecture wrote it.
+HAVE_DPKG_DEB := $(shell command -v dpkg-deb)
+DIST_FILES := $(DIST_TARBALL) $(SRC_TARBALL) $(DIST)/$(SBOM_NAME) $(if $(HAVE_DPKG_DEB),$(DIST)/$(notdir $(DEB_FILE)))
+DIST_SUMS := $(DIST)/SHA256SUMS
+$(DIST)/$(SBOM_NAME): $(SBOM)
+	install -D -m 0644 $< $@
+$(DIST)/$(notdir $(DEB_FILE)): $(DEB_FILE)
+	install -D -m 0644 $< $@
+$(DIST_SUMS): $(DIST_FILES) packaging/sha256sums.sh
+	sh packaging/sha256sums.sh $(DIST) $(VERSION)
+
+dist: $(DIST_TARBALL) $(DIST_SUMS)
+$(DIST_TARBALL): $(PKG_INPUTS) $(LAUNCHER_RECIPE)
 	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/dist.sh $@ $(BUILD) $(VERSION) $(PKG_ARCH_TRIPLET)
 
 deb: $(DEB_FILE)
@@ -130,9 +179,8 @@ $(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENS
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).
-HAVE_DPKG_DEB := $(shell command -v dpkg-deb)
 HAVE_NPM := $(shell command -v npm)
-CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(if $(HAVE_DPKG_DEB),$(DEB_FILE)))
+CHECK_DEPS += $(if $(HAVE_SCDOC),$(MAN_PAGES) $(DIST_TARBALL) $(DIST_SUMS) $(if $(HAVE_DPKG_DEB),$(DEB_FILE)))
 CHECK_DEPS += $(if $(HAVE_NPM),$(NPM_TARBALLS))
 # The same packages for every cross target (the Makefile's cross-aarch64).
 CROSS_TARGETS += $(if $(HAVE_SCDOC),man dist $(if $(HAVE_DPKG_DEB),deb)) $(if $(HAVE_NPM),npm)
@@ -143,10 +191,10 @@ CROSS_TARGETS += $(if $(HAVE_SCDOC),man dist $(if $(HAVE_DPKG_DEB),deb)) $(if $(
 .PHONY: dist-all
 ifeq ($(ARCH),$(HOST_ARCH))
 CROSS_DIST_TARBALLS := $(DIST)/landlock-run-$(VERSION)-aarch64-linux-musl.tar.gz
-dist-all: $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM)
+dist-all: $(DIST_TARBALL) $(DIST_SUMS) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM)
 	@[ -n "$(CROSS_CHECK)" ] || { echo "dist-all: needs the aarch64 toolchain on an x86_64 host (make deps)" >&2; exit 1; }
 	$(MAKE) cross-aarch64
-	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM) $(CROSS_DIST_TARBALLS) \
+	sh packaging/dist-all.sh $(DIST) $(DIST_TARBALL) $(SRC_TARBALL) $(DEB_FILE) $(NPM_TARBALLS) $(SBOM) $(CROSS_DIST_TARBALLS) \
 	  $(BUILD)/aarch64/deb/landlock-run_$(VERSION)_arm64.deb $(BUILD)/aarch64/npm/landlock-run-$(VERSION).tgz \
 	  $(BUILD)/aarch64/npm/landlock-run-linux-arm64-$(VERSION).tgz \
 	  $(BUILD)/aarch64/sbom/landlock-run-$(VERSION)-aarch64-linux-musl.spdx.json

@@ -62,18 +62,20 @@ pkg_policy_bin() {
 }
 
 # pkg_sbom_files DEST: the bill of materials of this build (make sbom; its
-# path in $SBOM) as DEST/sbom.spdx.json, and the licence texts of the code
-# statically linked into the binaries (Debian's copyright file of each
-# package, as packaging/sbom.py collected them) as DEST/licenses/PKG.copyright.
+# path in $SBOM) as DEST/sbom.spdx.json, and the licences of the code
+# statically linked into the binaries, as packaging/sbom.py collected them,
+# in DEST/licenses/: Debian's copyright file of each package (PKG.copyright)
+# and the full texts those files refer to (LGPL-2.1, GPL-3, ... as named in
+# /usr/share/common-licenses/, and GCC-exception-3.1).
 pkg_sbom_files() {
   [ -n "${SBOM:-}" ] || pkg_die "SBOM is not set (the path of make sbom's .spdx.json)"
   [ -f "$SBOM" ] || pkg_die "$SBOM is missing (make sbom)"
   pkg_file 0644 "$SBOM" "$1/sbom.spdx.json"
   found=
-  for lic in "$(dirname "$SBOM")"/licenses/*.copyright; do
+  for lic in "$(dirname "$SBOM")"/licenses/*; do
     [ -f "$lic" ] || continue
     pkg_file 0644 "$lic" "$1/licenses/$(basename "$lic")"
-    found=yes
+    case $lic in *.copyright) found=yes ;; esac
   done
   [ -n "$found" ] || pkg_die "no licence file beside $SBOM (make sbom)"
 }

@@ -5,7 +5,8 @@
 #   default     the copies are `git clone`s of HEAD (what CI and a release use)
 #   --worktree  the copies are of the working tree (tracked and untracked,
 #               not ignored files), to check uncommitted work
-#   --quick     only the launcher and the man pages (seconds, for make check)
+#   --quick     only the launcher, the man pages and the source tarball
+#               (seconds, for make check)
 # Each cross target whose toolchain is installed (aarch64: make deps) is built
 # too, into build-r/ARCH, and compared the same way.
 # Exit 0 when every artifact is byte-identical. Run from the repo root.
@@ -19,6 +20,9 @@ for arg in "$@"; do
   esac
 done
 root=$(pwd)
+version=$(cat VERSION)
+# The corresponding source (make dist writes it beside the tarballs).
+src_tarball=dist-r/landlock-run-$version-src.tar.gz
 # One epoch for both builds: the last commit's time, unless given.
 : "${SOURCE_DATE_EPOCH:=$(git log -1 --format=%ct)}"
 export SOURCE_DATE_EPOCH
@@ -39,7 +43,7 @@ checkout() {  # checkout DEST
 build() {  # build SRC: in a subshell with its own environment
   src=$1
   if [ "$quick" = yes ]; then
-    targets="build-r/landlock-run man"
+    targets="build-r/landlock-run man $src_tarball"
   else
     targets="all man"
     command -v scdoc >/dev/null && targets="$targets dist"
@@ -62,6 +66,7 @@ build() {  # build SRC: in a subshell with its own environment
 
 artifacts() {  # artifacts SRC: "relative-path sha256" lines
   (cd "$1" && for f in build-r/landlock-run build-r/landlock-policy build-r/man/* dist-r/*.tar.gz \
+       dist-r/*.spdx.json dist-r/*.deb dist-r/SHA256SUMS \
        build-r/deb/*.deb build-r/npm/*.tgz build-r/sbom/*.spdx.json build-r/sbom/built-using \
        build-r/sbom/licenses/* build-r/aarch64/landlock-run build-r/aarch64/landlock-policy \
        build-r/aarch64/deb/*.deb build-r/aarch64/npm/*.tgz build-r/aarch64/sbom/*.spdx.json \
@@ -83,6 +88,7 @@ artifacts "$a" >"$tmp/a.sums"
 artifacts "$b" >"$tmp/b.sums"
 status=0
 [ -s "$tmp/a.sums" ] || { echo "reproducible-check: no artifact was built" >&2; exit 1; }
+grep -q "^$src_tarball " "$tmp/a.sums" || { echo "reproducible-check: $src_tarball was not built" >&2; exit 1; }
 while read -r path sum; do
   other=$(awk -v p="$path" '$1 == p { print $2 }' "$tmp/b.sums")
   if [ "$sum" = "$other" ]; then

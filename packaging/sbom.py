@@ -53,6 +53,30 @@ SPDX_IDS = {
     "lgpl-2.1": "LGPL-2.1-only", "lgpl-2.1+": "LGPL-2.1-or-later",
     "lgpl-3": "LGPL-3.0-only", "lgpl-3+": "LGPL-3.0-or-later",
 }
+# What the copyright files that are not machine-readable say, as SPDX: each
+# Debian binary package (matched on its name, the cross toolchain's too) to
+# the licence of the code of it that is linked into the binaries, and why.
+# glibc: LGPL 2.1 or later (its copyright file's first paragraph; the parts
+# under other terms are not in libc.a's members linked here, and are listed
+# in the file anyway). libstdc++ and libgcc: GPL 3 or later with the GCC
+# Runtime Library Exception 3.1 (the gcc copyright file's libgcc/libstdc++
+# paragraphs). The toolchain: GPL 3 or later (gcc, g++, binutils).
+KNOWN_LICENCES = [
+    (r"^libc6-dev(-[a-z0-9]+-cross)?$", "LGPL-2.1-or-later",
+     "glibc is under the GNU Lesser General Public License 2.1 or later (licenses/LGPL-2.1)"),
+    (r"^(libstdc\+\+|libgcc)-[0-9]+-dev(-[a-z0-9]+-cross)?$", "GPL-3.0-or-later WITH GCC-exception-3.1",
+     "the GCC runtime libraries are under the GNU General Public License 3 or later with the GCC Runtime "
+     "Library Exception 3.1 (licenses/GPL-3, licenses/GCC-exception-3.1)"),
+    (r"^(cpp|gcc|g\+\+)(-[0-9]+)?(-[a-z0-9_-]+)?$", "GPL-3.0-or-later", "GCC is under the GNU GPL 3 or later"),
+    (r"^binutils(-[a-z0-9_-]+)?$", "GPL-3.0-or-later", "GNU binutils is under the GNU GPL 3 or later"),
+]
+# The licence texts the copyright files refer to (Debian keeps them in
+# /usr/share/common-licenses/, which exists on Debian only): copied into
+# licenses/ beside them, under the same name. The GCC Runtime Library
+# Exception has no file there: it is cut out of gcc's copyright file.
+COMMON_LICENCE_REF = r"/usr/share/common-licenses/([A-Za-z0-9.+-]*[A-Za-z0-9+])"
+GCC_EXCEPTION = (r"(?ms)^GCC RUNTIME LIBRARY EXCEPTION\n\nVersion 3\.1, .*?"
+                 r"requirements of the license of GCC\.\n")
 DEP5_FORMAT = r"Format:\s*https?://www\.debian\.org/doc/packaging-manuals/copyright-format/1\.0/?\s*\n"
 
 
@@ -149,6 +173,38 @@ def dep5_licence(text):
     return expr, sorted(names)
 
 
+def known_licence(plain):
+    """(SPDX expression, reason) for a package KNOWN_LICENCES names, else (None, None)."""
+    for pattern, expr, why in KNOWN_LICENCES:
+        if re.match(pattern, plain):
+            return expr, why
+    return None, None
+
+
+def licence_texts(text):
+    """{name in licenses/: text} for every licence text a copyright file
+    refers to in /usr/share/common-licenses/, and the GCC Runtime Library
+    Exception when the file quotes it."""
+    texts = {}
+    for ref in sorted(set(re.findall(COMMON_LICENCE_REF, text))):
+        path = os.path.join("/usr/share/common-licenses", ref)
+        if not os.path.isfile(path):
+            die("a copyright file refers to %s, which is missing here" % path)
+        with open(path, encoding="utf-8") as f:
+            texts[ref] = f.read()
+    exception = re.search(GCC_EXCEPTION, text)
+    if exception:
+        texts["GCC-exception-3.1"] = exception.group(0)
+    return texts
+
+
+def source_url(info):
+    """Where Debian keeps the source package a binary package was built from,
+    at that version, for good: snapshot.debian.org."""
+    return "https://snapshot.debian.org/package/%s/%s/" % (
+        info["source:Package"], info["source:Version"].replace("+", "%2B").replace(":", "%3A"))
+
+
 def spdx_id(*parts):
     return "SPDXRef-" + "-".join(re.sub(r"[^A-Za-z0-9.-]", lambda c: "plus" if c.group() == "+" else ".", p)
                                  for p in parts)
@@ -210,13 +266,25 @@ def main():
     shutil.rmtree(lic_dir, ignore_errors=True)
     os.makedirs(lic_dir)
 
+    # The corresponding source of both binaries: make dist's source tarball
+    # (packaging/src-tarball.sh), released beside this SBOM and summed in
+    # SHA256SUMS. With it, a user rebuilds the binaries, or relinks the
+    # compiler against a changed glibc (LGPL-2.1 section 6). Its address is
+    # RELEASE_URL's when the release says where it is published.
+    src_tarball = "landlock-run-%s-src.tar.gz" % version
+    release_url = os.environ.get("RELEASE_URL", "").rstrip("/")
     root_id = "SPDXRef-Package-landlock-run"
     packages = [{
         "SPDXID": root_id,
         "name": "landlock-run",
         "versionInfo": version,
         "supplier": "Organization: landlock-run authors",
-        "downloadLocation": "NOASSERTION",
+        "downloadLocation": "%s/%s" % (release_url, src_tarball) if release_url else "NOASSERTION",
+        "packageFileName": src_tarball,
+        "sourceInfo": "The corresponding source of both binaries is %s, released beside this file "
+                      "(its SHA-256 is in SHA256SUMS): the whole source tree of this version; "
+                      "`make deps all` in it rebuilds the binaries, and relinks landlock-policy "
+                      "against another glibc (README, Licences and bill of materials)." % src_tarball,
         "filesAnalyzed": False,
         "licenseConcluded": "MIT",
         "licenseDeclared": "MIT",
@@ -240,6 +308,7 @@ def main():
         rels.append({"spdxElementId": root_id, "relationshipType": "CONTAINS", "relatedSpdxElement": fid})
 
     built_using = set()
+    texts = {}  # licences/NAME: the licence texts the copyright files refer to
     for pkg in sorted(comps):
         c = comps[pkg]
         info = c["info"]
@@ -251,14 +320,21 @@ def main():
             text = f.read()
         shutil.copyfile(doc, os.path.join(lic_dir, plain + ".copyright"))
         os.chmod(os.path.join(lic_dir, plain + ".copyright"), 0o644)
+        for lic_name, lic_text in licence_texts(text).items():
+            previous = texts.setdefault(lic_name, lic_text)
+            if previous != lic_text:
+                die("two copyright files give different texts for licenses/%s" % lic_name)
         expr, names = dep5_licence(text)
         if expr:
             lcomment = ("From Debian's machine-readable copyright file (the Files: * paragraph); "
                         "the file in full, with every file's licence (%s), is licenses/%s.copyright."
                         % (", ".join(names), plain))
         else:
-            lcomment = ("Debian's copyright file is not machine-readable: the licence terms are in "
-                        "licenses/%s.copyright." % plain)
+            expr, why = known_licence(plain)
+            if not expr:
+                die("%s: its copyright file is not machine-readable and KNOWN_LICENCES does not name it" % plain)
+            lcomment = ("Debian's copyright file is not machine-readable: %s; the file in full, with the "
+                        "terms of every part, is licenses/%s.copyright." % (why, plain))
         src = "%s (= %s)" % (info["source:Package"], info["source:Version"])
         built_using.add(src)
         upstream = [b.strip() for b in info["Built-Using"].split(",") if b.strip()]
@@ -272,10 +348,10 @@ def main():
             "name": plain,
             "versionInfo": info["Version"],
             "supplier": "Organization: Debian",
-            "downloadLocation": "NOASSERTION",
+            "downloadLocation": source_url(info),
             "filesAnalyzed": False,
-            "licenseConcluded": expr or "NOASSERTION",
-            "licenseDeclared": expr or "NOASSERTION",
+            "licenseConcluded": expr,
+            "licenseDeclared": expr,
             "licenseComments": lcomment,
             "copyrightText": "NOASSERTION",
             "sourceInfo": source_info,
@@ -290,22 +366,27 @@ def main():
         for b in sorted(c["by"]):
             rels.append({"spdxElementId": spdx_id("File", b), "relationshipType": "STATIC_LINK",
                          "relatedSpdxElement": pid})
+    for lic_name in sorted(texts):
+        with open(os.path.join(lic_dir, lic_name), "w", encoding="utf-8") as f:
+            f.write(texts[lic_name])
+        os.chmod(os.path.join(lic_dir, lic_name), 0o644)
 
     tool_lines = []
     for pkg in sorted(toolchain):
         info = toolchain[pkg]["info"]
         pid = spdx_id("Tool", info["Package"], info["Architecture"])
         progs = sorted(set(toolchain[pkg]["programs"]))
+        tool_licence, _ = known_licence(info["Package"])
         tool_lines.append("%s %s: %s" % (info["Package"], info["Version"], "; ".join(progs)))
         packages.append({
             "SPDXID": pid,
             "name": info["Package"],
             "versionInfo": info["Version"],
             "supplier": "Organization: Debian",
-            "downloadLocation": "NOASSERTION",
+            "downloadLocation": source_url(info),
             "filesAnalyzed": False,
-            "licenseConcluded": "NOASSERTION",
-            "licenseDeclared": "NOASSERTION",
+            "licenseConcluded": tool_licence or "NOASSERTION",
+            "licenseDeclared": tool_licence or "NOASSERTION",
             "copyrightText": "NOASSERTION",
             "sourceInfo": "built by Debian from the source package %s (= %s)" % (
                 info["source:Package"], info["source:Version"]),

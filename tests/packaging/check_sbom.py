@@ -23,6 +23,15 @@ import sys
 import time
 
 problems = []
+# The SPDX licence each linked package must declare (its name with the gcc
+# version made N and a cross suffix dropped).
+EXPECTED_LICENCES = {
+    "musl-dev": "MIT",
+    "libc6-dev": "LGPL-2.1-or-later",
+    "libstdc++-N-dev": "GPL-3.0-or-later WITH GCC-exception-3.1",
+    "libgcc-N-dev": "GPL-3.0-or-later WITH GCC-exception-3.1",
+    "libtomlplusplus-dev": "MIT",
+}
 
 
 def bad(msg):
@@ -122,6 +131,23 @@ def main():
             bad("%s names no Debian source package" % name)
         if "licenses/%s.copyright" % name not in p.get("licenseComments", ""):
             bad("%s's licence comment does not name licenses/%s.copyright" % (name, name))
+        # An SPDX licence expression, the one this project's licence
+        # research gives (packaging/sbom.py, KNOWN_LICENCES), never
+        # NOASSERTION; and where Debian keeps the source, at that version.
+        want = EXPECTED_LICENCES.get(re.sub(r"(-[a-z0-9]+-cross)$", "", re.sub(r"-[0-9]+-dev", "-N-dev", name)))
+        for k in ("licenseDeclared", "licenseConcluded"):
+            if p.get(k) in (None, "", "NOASSERTION", "NONE"):
+                bad("%s's %s is %r: not an SPDX licence" % (name, k, p.get(k)))
+            elif want and p.get(k) != want:
+                bad("%s's %s is %r, not %r" % (name, k, p.get(k), want))
+        if not re.match(r"^https://snapshot\.debian\.org/package/[a-z0-9.+-]+/[A-Za-z0-9.%~-]+/$",
+                        p.get("downloadLocation", "")):
+            bad("%s's downloadLocation %r is not its Debian source on snapshot.debian.org"
+                % (name, p.get("downloadLocation")))
+    # The project: its corresponding source is the source tarball.
+    src_tarball = "landlock-run-%s-src.tar.gz" % root.get("versionInfo")
+    if root.get("packageFileName") != src_tarball or src_tarball not in root.get("sourceInfo", ""):
+        bad("landlock-run does not name %s as its source (packageFileName %r)" % (src_tarball, root.get("packageFileName")))
     for pkg, version in tools:
         found = [p for p in by_name.get(pkg, []) if p.get("versionInfo") == version]
         if not found:

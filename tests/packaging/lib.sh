@@ -88,6 +88,23 @@ check_sbom() {
   done
   if [ -z "$sb_missing" ]; then echo "PASS $1-licence-files"
   else echo "FAIL $1-licence-files: missing or not Debian's:$sb_missing"; fi
+  # The full texts those files cite (issue 24), which exist on Debian only:
+  # each /usr/share/common-licenses/NAME one of them names is there as
+  # licenses/NAME, Debian's text; LGPL-2.1 (glibc) and GPL-3 (libgcc,
+  # libstdc++) in any case, and the GCC Runtime Library Exception in full.
+  sb_missing=
+  sb_cited=$(cat "$2"/licenses/*.copyright 2>/dev/null |
+    grep -o '/usr/share/common-licenses/[A-Za-z0-9.+-]*[A-Za-z0-9+]' | sed 's|.*/||' | LC_ALL=C sort -u)
+  for sb_n in $sb_cited LGPL-2.1 GPL-3; do
+    cmp -s "$2/licenses/$sb_n" "/usr/share/common-licenses/$sb_n" || sb_missing="$sb_missing $sb_n"
+  done
+  sb_exc=$2/licenses/GCC-exception-3.1
+  if [ "$(head -1 "$sb_exc" 2>/dev/null)" != "GCC RUNTIME LIBRARY EXCEPTION" ] ||
+     [ "$(tail -1 "$sb_exc")" != "requirements of the license of GCC." ] || ! grep -q '^Version 3.1, ' "$sb_exc"; then
+    sb_missing="$sb_missing GCC-exception-3.1"
+  fi
+  if [ -z "$sb_missing" ]; then echo "PASS $1-licence-texts-cited-are-shipped"
+  else echo "FAIL $1-licence-texts-cited-are-shipped: missing or not the full text:$sb_missing"; fi
   # shellcheck disable=SC2086 # one PKG=VERSION a word
   if sb_out=$(python3 "$LLR_ROOT/tests/packaging/check_sbom.py" "$2/sbom.spdx.json" "$3" "$SOURCE_DATE_EPOCH" \
              $sbom_comps -- $sbom_tools 2>&1); then

@@ -45,6 +45,12 @@ if sh packaging/reproducible-check.sh --worktree --quick >"$log" 2>&1; then
 else
   echo "FAIL reproducible-launcher-and-man-pages: $(grep -v '^identical' "$log" | head -5 | tr '\n' ' ')"
 fi
+# The source tarball too (issue 24): from two copies, the same bytes.
+if grep -q "^identical  [0-9a-f]*  dist-r/landlock-run-$ver-src.tar.gz\$" "$log"; then
+  echo "PASS reproducible-source-tarball"
+else
+  echo "FAIL reproducible-source-tarball: $(grep -e "src.tar.gz" -e '^reproducible-check' "$log" | head -3 | tr '\n' ' ')"
+fi
 rebuilt=$(awk '$3 == "build-r/landlock-run" { print $2 }' "$log")
 tested=$(sha256sum "$LLR_BUILD/landlock-run" | cut -d' ' -f1)
 if [ -n "$rebuilt" ] && [ "$rebuilt" = "$tested" ]; then

@@ -19,9 +19,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 tar -tzf "$tarball" >"$tmp/list"
-want="bin/landlock-run src/launcher/landlock-run.cpp src/common/cli_flags.h src/common/cli_parse.h src/common/environment.h src/common/utf8.h LICENSE VERSION SHA256SUMS
+# The launcher's sources: the ones src/build.sh (from the Makefile's
+# LAUNCHER_DIGEST_SRCS) compiles and digests; build.sh rebuilding the
+# shipped binary from them below proves the list whole.
+launcher_srcs=$(tar -xOzf "$tarball" "$name/src/build.sh" 2>/dev/null | sed -n 's/^sources="\(.*\)"$/\1/p')
+want="bin/landlock-run src/build.sh src/launcher/landlock-run.cpp LICENSE VERSION SHA256SUMS
   man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5
-  sbom.spdx.json licenses/musl-dev.copyright"
+  sbom.spdx.json licenses/musl-dev.copyright licenses/LGPL-2.1 licenses/GPL-3 licenses/GCC-exception-3.1"
+for f in $launcher_srcs; do want="$want src/$f"; done
 [ -f README.md ] && want="$want README.md"
 [ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
 missing=
@@ -51,7 +56,8 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
 else
   echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
-src_sha=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+# shellcheck disable=SC2086 # one path a word
+src_sha=$(cd "$top/src" && cat $launcher_srcs | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS dist-launcher-names-shipped-source"
@@ -126,5 +132,113 @@ if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; the
   else echo "FAIL dist-audit-of-the-shipped-binaries:$why"; fi
 else
   echo "SKIP dist-audit-of-the-shipped-binaries: strace cannot trace here"
+fi
+# The release folder (issue 24): beside the tarball, make dist writes the
+# source tarball, the SBOM, the .deb (where dpkg-deb is) and one SHA256SUMS
+# over them, which verifies.
+src_tarball=$dist/landlock-run-$ver-src.tar.gz
+name=landlock-run-$ver-x86_64-linux-musl  # (check_confines above reuses name)
+want_sums="landlock-run-$ver-src.tar.gz $name.spdx.json $name.tar.gz"
+command -v dpkg-deb >/dev/null && want_sums="$want_sums landlock-run_${ver}_amd64.deb"
+missing=
+for f in $want_sums; do
+  awk '{ print $2 }' "$dist/SHA256SUMS" 2>/dev/null | grep -qxF "$f" || missing="$missing $f"
+done
+if [ -z "$missing" ] && (cd "$dist" && sha256sum --quiet -c SHA256SUMS) >"$tmp/dist-sums.log" 2>&1; then
+  echo "PASS dist-SHA256SUMS-over-the-release-files"
+else
+  echo "FAIL dist-SHA256SUMS-over-the-release-files: not listed:$missing $(head -3 "$tmp/dist-sums.log" 2>/dev/null | tr '\n' ' ')"
+fi
+
+# The source tarball is the tree make builds from: every file git tracks or
+# would track, byte for byte, and nothing else.
+if [ -f "$src_tarball" ]; then
+  mkdir -p "$tmp/src"
+  tar -xzf "$src_tarball" -C "$tmp/src"
+  srctop=$tmp/src/landlock-run-$ver
+  (cd "$srctop" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) >"$tmp/src-list"
+  if git rev-parse --show-toplevel >/dev/null 2>&1; then
+    git ls-files -co --exclude-standard | while IFS= read -r f; do
+      [ -f "$f" ] && [ ! -L "$f" ] && printf '%s\n' "$f"
+    done | LC_ALL=C sort >"$tmp/tree-list"
+    differ=
+    while IFS= read -r f; do cmp -s "$f" "$srctop/$f" || differ="$differ $f"; done <"$tmp/tree-list"
+    if cmp -s "$tmp/src-list" "$tmp/tree-list" && [ -z "$differ" ]; then
+      echo "PASS dist-src-tarball-is-the-whole-tree ($(wc -l <"$tmp/src-list") files)"
+    else
+      echo "FAIL dist-src-tarball-is-the-whole-tree: $(diff "$tmp/tree-list" "$tmp/src-list" | head -4 | tr '\n' ' ')$differ"
+    fi
+  else
+    echo "SKIP dist-src-tarball-is-the-whole-tree: not a git checkout"
+  fi
+  # Reproducible: written again from the unpacked copy (no git there), later,
+  # under another umask and time zone, it is the same bytes.
+  sleep 1
+  if (cd "$srctop" && umask 077 && TZ=Pacific/Kiritimati sh packaging/src-tarball.sh "$tmp/src-again.tar.gz" "$ver" >/dev/null 2>&1) &&
+     cmp -s "$src_tarball" "$tmp/src-again.tar.gz"; then
+    echo "PASS dist-src-tarball-reproducible-from-itself"
+  else
+    echo "FAIL dist-src-tarball-reproducible-from-itself: the unpacked source writes another tarball"
+  fi
+  # It builds: the launcher made from it is the one the other suites test.
+  # (Not in this make's build folder: its command-line variables stay out.)
+  if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make -s -C "$srctop" BUILD=build build/landlock-run \
+       >"$tmp/src-build.log" 2>&1 &&
+     cmp -s "$srctop/build/landlock-run" "$LLR_BUILD/landlock-run"; then
+    echo "PASS dist-src-tarball-builds-the-same-launcher"
+  else
+    echo "FAIL dist-src-tarball-builds-the-same-launcher: $(tail -3 "$tmp/src-build.log" | tr '\n' ' ')"
+  fi
+else
+  for t in is-the-whole-tree reproducible-from-itself builds-the-same-launcher; do
+    echo "FAIL dist-src-tarball-$t: $src_tarball is missing (make dist)"
+  done
+fi
+
+# The tarball's src/ rebuilds its launcher in one step, byte for byte
+# (src/build.sh); the same step refuses a source changed by one byte.
+if out=$(sh "$top/src/build.sh" 2>&1) && printf '%s\n' "$out" | grep -q '^identical: bin/landlock-run'; then
+  echo "PASS dist-src-build-sh-rebuilds-the-launcher-byte-for-byte"
+else
+  echo "FAIL dist-src-build-sh-rebuilds-the-launcher-byte-for-byte: $(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+fi
+cp -a "$top" "$tmp/doctored-top"
+echo '// one byte more' >>"$tmp/doctored-top/src/launcher/landlock-run.cpp"
+if out=$(sh "$tmp/doctored-top/src/build.sh" 2>&1); then
+  echo "FAIL dist-src-build-sh-refuses-another-source: exit 0: $out"
+else
+  case $out in
+    *DIFFERENT*) echo "PASS dist-src-build-sh-refuses-another-source" ;;
+    *) echo "FAIL dist-src-build-sh-refuses-another-source: $(printf '%s' "$out" | tail -2 | tr '\n' ' ')" ;;
+  esac
+fi
+
+# The README's audit of a downloaded release, its commands as written, in a
+# copy of the release folder; then in a copy whose tarball was doctored
+# after SHA256SUMS was written, where they must fail.
+sed -n '/^### Audit$/,/^## /p' README.md | sed -n '/^```sh$/,/^```$/p' | sed '1d;$d' >"$tmp/audit-steps.sh"
+if [ ! -s "$tmp/audit-steps.sh" ]; then
+  echo "FAIL dist-readme-audits-a-download: README's Audit section shows no sh commands"
+elif ! command -v strace >/dev/null; then
+  echo "SKIP dist-readme-audits-a-download: strace is not installed (make deps)"
+else
+  mkdir -p "$tmp/download" "$tmp/doctored"
+  cp "$dist"/* "$tmp/download/"
+  if out=$(cd "$tmp/download" && sh -e "$tmp/audit-steps.sh" 2>&1) &&
+     printf '%s\n' "$out" | grep -q '^identical: bin/landlock-run' &&
+     printf '%s\n' "$out" | grep -q '^source digest:  matches' &&
+     printf '%s\n' "$out" | grep -q '^static:         yes' &&
+     ! printf '%s\n' "$out" | grep -q -e UNEXPECTED -e MISMATCH; then
+    echo "PASS dist-readme-audits-a-download"
+  else
+    echo "FAIL dist-readme-audits-a-download: $(printf '%s' "$out" | grep -v '^  ' | tail -4 | tr '\n' ' ')"
+  fi
+  cp "$dist"/* "$tmp/doctored/"
+  printf 'x' | dd of="$tmp/doctored/$name.tar.gz" bs=1 seek=100 conv=notrunc 2>/dev/null
+  if (cd "$tmp/doctored" && sh -e "$tmp/audit-steps.sh") >/dev/null 2>&1; then
+    echo "FAIL dist-readme-audit-refuses-a-doctored-download: the steps passed"
+  else
+    echo "PASS dist-readme-audit-refuses-a-doctored-download"
+  fi
 fi
 exit 0

@@ -47,13 +47,20 @@ name=landlock-run-$ver-aarch64-linux-musl
 tar -xzf "$tarball" -C "$tmp"
 top=$tmp/$name
 missing=
-for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/common/cli_flags.h man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS \
-    sbom.spdx.json licenses/musl-dev.copyright; do
+for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/build.sh man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS \
+    sbom.spdx.json licenses/musl-dev.copyright licenses/LGPL-2.1 licenses/GPL-3 licenses/GCC-exception-3.1; do
   [ -f "$top/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ]; then echo "PASS cross-dist-contents"; else echo "FAIL cross-dist-contents: missing$missing"; fi
 if (cd "$top" && sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1); then echo "PASS cross-dist-SHA256SUMS-verifies"
 else echo "FAIL cross-dist-SHA256SUMS-verifies"; fi
+# Its src/build.sh rebuilds the aarch64 launcher with the cross toolchain,
+# byte for byte (issue 24).
+if out=$(sh "$top/src/build.sh" 2>&1) && printf '%s\n' "$out" | grep -q '^identical: bin/landlock-run'; then
+  echo "PASS cross-dist-src-build-sh-rebuilds-the-launcher-byte-for-byte"
+else
+  echo "FAIL cross-dist-src-build-sh-rebuilds-the-launcher-byte-for-byte: $(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+fi
 is_aarch64 cross-dist-launcher-aarch64 "$top/bin/landlock-run"
 # The licences and the bill of materials of the aarch64 build (issue 13):
 # musl for arm64 (multiarch), the cross toolchain's glibc, libstdc++ and

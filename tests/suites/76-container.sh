@@ -6,6 +6,9 @@
 # outside the policy is denied, one inside lands. Then, under the same
 # profile with the Landlock system calls denied (EPERM, as a profile that
 # predates them does), the launcher refuses to run anything: exit 125.
+# Last, docs/containers.md's image (issue 24): its commands, Dockerfile and
+# policy as written, built and run by podman, as uid 1000, under podman's
+# default seccomp profile.
 set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
@@ -81,4 +84,77 @@ if grep -qx 'exit=125' "$tmp/blocked.out" && ! grep -q '^ran' "$tmp/blocked.out"
 else
   echo "FAIL container seccomp denying Landlock: the launcher exits 125 and runs nothing: $(cat "$tmp/blocked.out" | tr '\n' ' ') $(why blocked)"
 fi
+# docs/containers.md's recipe, as written: its build.toml (the toml block),
+# its Dockerfile and its commands (the sh block), in a build folder holding
+# the release tarball and, as app/run, a script for a static busybox. Podman
+# gets this host's quirks from its configuration files only (no cgroups, an
+# open-file limit the host allows, a storage of the test's own), so the
+# commands run unchanged, in a mount namespace like the one `run` makes.
+if ! command -v podman >/dev/null; then
+  echo "SKIP container-recipe: podman is not installed (make deps)"
+  exit 0
+fi
+doc=docs/containers.md
+ctx=$tmp/recipe
+mkdir -p "$ctx/app" "$tmp/podman" "$tmp/derived/outside"
+doc_block() {  # doc_block LANG: the first ```LANG block of the doc
+  awk -v lang="$1" '$0 == "```" lang { inside = 1; next } inside && $0 == "```" { exit } inside { print }' "$doc"
+}
+doc_block toml >"$ctx/build.toml"
+doc_block dockerfile >"$ctx/Dockerfile"
+doc_block sh >"$tmp/recipe.sh"
+cp "$tarball" "$ctx/"
+cp "$(command -v busybox)" "$ctx/app/busybox"
+# The command: static busybox; its writes, into the workspace, /tmp, and a
+# folder uid 1000 owns outside the workspace (/outside, added below).
+{
+  echo '#!/work/busybox sh'
+  echo 'echo "uid=$(/work/busybox id -u)"'
+  echo 'echo "seccomp=$(/work/busybox awk '\''$1 == "Seccomp:" { print $2 }'\'' /proc/self/status)"'
+  echo 'if echo built 2>/dev/null >/work/landed; then echo "workspace=written"; fi'
+  echo 'if echo x 2>/dev/null >/tmp/scratch; then echo "tmp=written"; fi'
+  echo 'if [ -d /outside ]; then'
+  echo '  if echo x 2>/dev/null >/outside/planted; then echo "outside=written"; else echo "outside=denied"; fi'
+  echo 'fi'
+} >"$ctx/app/run"
+chmod 0755 "$ctx/app/run"
+# The folder outside the workspace, in an image built on the recipe's.
+printf 'FROM localhost/my-build\nCOPY --chown=1000:1000 outside/ /outside/\n' >"$tmp/derived/Dockerfile"
+printf '%s\n' '[containers]' 'cgroups = "disabled"' 'default_ulimits = ["nofile=1024:1024", "nproc=4096:4096"]' 'netns = "none"' \
+  '[engine]' 'cgroup_manager = "cgroupfs"' 'events_logger = "none"' >"$tmp/podman/containers.conf"
+printf '%s\n' '[storage]' 'driver = "vfs"' "graphroot = \"$tmp/podman/root\"" "runroot = \"$tmp/podman/run\"" \
+  >"$tmp/podman/storage.conf"
+# shellcheck disable=SC2016 # expanded by the inner shell
+(cd "$ctx" && CONTAINERS_CONF=$tmp/podman/containers.conf CONTAINERS_STORAGE_CONF=$tmp/podman/storage.conf \
+  timeout 300 unshare -m sh -c '
+    [ -d "$2" ] && [ -f "$1" ] || exit 1
+    mount --make-rprivate / || exit 1
+    if [ "$(stat -f -c %T /sys/fs/cgroup)" != cgroup2fs ]; then
+      umount -R /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 1
+    fi
+    sh -e "$1" >"$2/recipe.out" 2>"$2/recipe.err" || { echo "recipe: exit $?" >>"$2/recipe.err"; exit 1; }
+    podman image exists localhost/my-build || { echo "recipe: it built no image my-build" >>"$2/recipe.err"; exit 1; }
+    (cd "$2/derived" && podman build --pull=never -q -t my-build-outside . >/dev/null 2>"$2/derived.err" &&
+      podman run --rm my-build-outside >"$2/derived.out" 2>>"$2/derived.err")
+    echo "exit=$?" >>"$2/derived.out"
+    podman run --rm --read-only --tmpfs /tmp my-build >"$2/readonly.out" 2>"$2/readonly.err"
+    echo "exit=$?" >>"$2/readonly.out"' sh "$tmp/recipe.sh" "$tmp") </dev/null
+out=$(tr '\n' ' ' 2>/dev/null <"$tmp/recipe.out")
+case $out in
+  *"uid=1000 seccomp=2 workspace=written tmp=written "*)
+    echo "PASS container-recipe docs/containers.md's commands build and run its image as written: uid 1000, podman's default seccomp filter, the workspace and /tmp written" ;;
+  *) echo "FAIL container-recipe docs/containers.md's commands build and run its image as written: $out $(tail -c 600 "$tmp/recipe.err" 2>/dev/null | tr '\n' ' ')" ;;
+esac
+out=$(tr '\n' ' ' 2>/dev/null <"$tmp/derived.out")
+case $out in
+  *"uid=1000 seccomp=2 workspace=written tmp=written outside=denied exit=0 "*)
+    echo "PASS container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace" ;;
+  *) echo "FAIL container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace: $out $(head -c 400 "$tmp/derived.err" 2>/dev/null | tr '\n' ' ')" ;;
+esac
+out=$(tr '\n' ' ' 2>/dev/null <"$tmp/readonly.out")
+case $out in
+  *"uid=1000 seccomp=2 tmp=written exit=0 "*)
+    echo "PASS container-recipe a read-only root with --tmpfs /tmp, as documented: /tmp written" ;;
+  *) echo "FAIL container-recipe a read-only root with --tmpfs /tmp, as documented: $out $(head -c 400 "$tmp/readonly.err" 2>/dev/null | tr '\n' ' ')" ;;
+esac
 exit 0
