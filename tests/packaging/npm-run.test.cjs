@@ -441,3 +441,16 @@ test('network-off-compiles-to-restrict-and-holds', async () => {
   if (!probed.tcp) return; // no TCP control in this kernel: the compile is what is checked
   assert.match(r.stdout, /EACCES|EPERM/, r.stdout + r.stderr);
 });
+
+// Under workspace-write with a .git, the workspace's own folder is carved
+// read-only: a new file there is denied on purpose, and `denied` says so.
+test('a-denial-at-the-workspace-root-is-marked-carve', async () => {
+  const repo = fs.mkdtempSync(path.join(policies, 'repo-'));
+  fs.mkdirSync(path.join(repo, '.git'));
+  fs.mkdirSync(path.join(repo, 'src'));
+  const r = await llr.run(['sh', '-c', 'echo x > new-at-root; echo y > src/fine; echo z > ~/not-carve'],
+    { mode: 'workspace-write' }, { probe: probed, workspace: repo });
+  assertConfined(r);
+  assert.ok(fs.existsSync(path.join(repo, 'src', 'fine')), r.stderr);
+  assert.deepStrictEqual(r.denied.map((d) => [d.path, d.reason]), [['new-at-root', 'carve'], [path.join(home, 'not-carve'), undefined]], r.stderr);
+});

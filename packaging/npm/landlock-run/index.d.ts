@@ -255,6 +255,12 @@ export interface Denial {
   path?: string;
   /** The name of the signature that matched. */
   signature: string;
+  /**
+   * 'carve': under workspace-write, a new entry directly in the workspace's
+   * own folder, which the carve of .git (and the other read-only entries)
+   * leaves read-only on purpose: write into a subfolder instead.
+   */
+  reason?: 'carve';
 }
 
 /** The launcher confined the command, then could not execute it (the `exec_failed` status line); or, unconfined, the spawn failed. */

@@ -699,6 +699,21 @@ function denialOf(line, signatures) {
   return null;
 }
 
+// Under workspace-write the carve (a read-only .git, .envrc... at the top of
+// the workspace) leaves the workspace's own folder read-only: a new entry
+// made directly in it is denied on purpose. Such a denial gets reason
+// 'carve' (write into a subfolder); the path is still the command's text.
+function markCarve(d, cwd, workspace) {
+  if (d.path === undefined || d.path.startsWith('~')) return;
+  const abs = path.resolve(cwd, d.path);
+  try {
+    if (fs.realpathSync(path.dirname(abs)) !== fs.realpathSync(workspace)) return;
+  } catch {
+    return;
+  }
+  if (!fs.existsSync(abs)) d.reason = 'carve';
+}
+
 // Scans a stream's chunks line by line (UTF-8), keeping at most
 // MAX_DENIALS denials and MAX_LINE characters of a line.
 class DenialScanner {
@@ -992,6 +1007,7 @@ function launch(argv, policy, options, keep) {
             layers: prep.layers,
           };
           denied = scanner.end();
+          if (prep.mode === 'workspace-write') denied.forEach((d) => markCarve(d, cwd, prep.cwd));
         }
       }
       const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings };
