@@ -223,7 +223,7 @@ export interface Wrapped {
 export interface PolicyError extends Error {
   code: 'LANDLOCK_POLICY';
   status: number | null;
-  /** The TOML written for an object policy (the lines the diagnostics quote). */
+  /** The TOML an object policy compiled to, given to the compiler on stdin (the lines the diagnostics quote, as <stdin>:LINE). */
   policyText?: string;
 }
 
