@@ -20,6 +20,16 @@ enum class Target {
 struct CompileOptions {
   std::string policy_name;  // shown in diagnostics; relative paths and extends resolve against its folder
   std::string policy_text;
+  // The main policy came on standard input (`landlock-policy argv -`): the
+  // caller's own text, trusted like a file named on the command line, but no
+  // file anyone could rewrite. policy_name is then "<stdin>", and relative
+  // paths resolve against cwd.
+  bool policy_from_stdin = false;
+  // A main policy file reached through a folder a confined run can write
+  // (the workspace, ${TMPDIR}, /dev/shm) is refused: an earlier run, or a
+  // process it left running, could have rewritten it. The subcommands that
+  // run nothing (explain, why) set this to answer anyway, with a warning.
+  bool writable_main_is_warning = false;
   std::string profile;      // --profile NAME, "" for none
   std::vector<std::pair<std::string, std::string>> sets;  // --set KEY=VALUE, already split
   std::map<std::string, std::string> env;  // HOME, TMPDIR, XDG_RUNTIME_DIR and ${env.NAME}

@@ -19,6 +19,8 @@ namespace llp {
 namespace {
 
 constexpr int kMaxExtendsDepth = 8;
+// Shared memory: every process of the user may write it, confined or not.
+constexpr std::string_view kSharedMemory = "/dev/shm";
 
 std::string absolute_of(const Context &ctx, const std::string &name) {
   return lexical_normalize(join_path(ctx.opt.cwd.empty() ? "/" : ctx.opt.cwd, name));
@@ -105,9 +107,11 @@ class Loader {
     r.path = h.path;
     r.exists = h.exists;
     r.chain = chain_of(abs, h);
-    // The places a confined command may have written: the workspace and the
-    // temp directory. A file reached through them is the repository's.
-    const std::vector<std::string> areas = writable_areas(ctx_, {});
+    // The places a confined command may have written: the workspace, the
+    // temp directory and /dev/shm. A file reached through them is the
+    // repository's (or an earlier run's).
+    std::vector<std::string> areas = writable_areas(ctx_, {});
+    areas.push_back(canonical_or_lexical(std::string(kSharedMemory)));
     for (const std::string &p : r.chain)
       for (const std::string &area : areas)
         if (r.writable_hop.empty() && is_within(p, area)) {
@@ -115,6 +119,33 @@ class Loader {
           r.area = area;
         }
     return r;
+  }
+
+  // The main policy file: the user's, trusted and protected, unless it is
+  // reached through a folder a confined run can write. Then an earlier run
+  // (or a process it left running) could have rewritten it, and this run
+  // would obey the rewrite: refused, or for explain and why a warning. Such
+  // a file is not protected either: the one diagnostic says what is wrong.
+  void check_main_file() {
+    const std::string &name = ctx_.opt.policy_name;
+    Resolution main = resolve(name);  // again: the workspace is known now
+    if (main.writable_hop.empty()) {
+      files_.insert(files_.begin(), {main.path, main.chain});
+      return;
+    }
+    std::string message = "the policy file " + name;
+    if (main.writable_hop != absolute_of(ctx_, name)) message += " is reached through " + main.writable_hop + " and";
+    message += " lies inside " + area_name(main.area) + ", which a confined command can write: an earlier run, or a "
+               "process it left running, could have rewritten it";
+    const std::string hint =
+        "the threat model counts the grants of earlier runs; keep your policy where no mode makes it writable, "
+        "such as ~/.config/landlock-policy/NAME.toml (`landlock-policy init --mode MODE NAME` writes there), or "
+        "give its text on standard input (`landlock-policy argv - -- COMMAND`); a project's own file comes in "
+        "through `project = ...`, which may only narrow";
+    if (ctx_.opt.writable_main_is_warning)
+      ctx_.diags.warning({0, 0, 0}, message + "; answered as written, but argv, exec and learn refuse it", hint);
+    else
+      ctx_.diags.error({0, 0, 0}, message, hint);
   }
 
   // Parses file `index` and, first, everything it extends; appends its
@@ -168,7 +199,6 @@ class Loader {
   bool found_profile() const { return found_profile_; }
   const std::vector<std::string> &known_profiles() const { return known_profiles_; }
   std::vector<PolicyFile> take_files() { return std::move(files_); }
-  void add_main_file(const PolicyFile &f) { files_.push_back(f); }
 
  private:
   void keep(Layer &layer, bool trusted, std::vector<Layer> &into) {
@@ -236,6 +266,12 @@ class Loader {
     stack.push_back(e.text);
     load(child, depth + 1, stack, bases, profiles);
     stack.pop_back();
+  }
+
+  std::string area_name(const std::string &area) const {
+    if (ctx_.vars.workspace && area == canonical_or_lexical(*ctx_.vars.workspace)) return "the workspace " + area;
+    if (ctx_.vars.tmpdir && area == canonical_or_lexical(*ctx_.vars.tmpdir)) return "${TMPDIR} " + area;
+    return area;
   }
 
   bool inside_workspace(const std::string &path) const {
@@ -363,15 +399,16 @@ std::optional<Loaded> load_policy(Context &ctx) {
   ctx.vars = host_variables(ctx.opt);
 
   Loader loader(ctx);
-  // The file named on the command line is the user's: trusted, and
-  // protected at every path it was reached through.
-  Resolution main = loader.resolve(ctx.opt.policy_name);
-  loader.add_main_file({main.path, main.chain});
+  // The file named on the command line, or the text on standard input, is
+  // the user's: trusted. A file is also protected at every path it was
+  // reached through (check_main_file, once the workspace is known).
+  const bool from_stdin = ctx.opt.policy_from_stdin;
   ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true, {}});
-  std::vector<std::string> stack{main.path};
+  std::vector<std::string> stack{from_stdin ? ctx.opt.policy_name : loader.resolve(ctx.opt.policy_name).path};
   std::vector<Layer> bases, profiles;
   loader.load(0, 0, stack, bases, profiles);
   if (bases.empty()) return std::nullopt;  // the main file is not TOML
+  if (!from_stdin) loader.check_main_file();
 
   if (!ctx.opt.profile.empty() && !loader.found_profile()) {
     std::vector<std::string_view> names(loader.known_profiles().begin(), loader.known_profiles().end());

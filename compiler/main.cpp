@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -35,6 +36,11 @@ using namespace llp;
 
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
+// The policy argument that means "read the policy from standard input", and
+// the name diagnostics give it.
+constexpr char kStdinArg[] = "-";
+constexpr char kStdinName[] = "<stdin>";
+
 // What a failed `argv --format shell` prints on stdout when stdout is not a
 // terminal, so that `eval "$(landlock-policy argv --format shell ...)"`
 // fails instead of evaluating "" and going on green. It fails however it is
@@ -51,7 +57,7 @@ constexpr char kUsageText[] =
     "       landlock-policy check   POLICY.toml...\n"
     "       landlock-policy explain [OPTION]... POLICY.toml\n"
     "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
-    "       landlock-policy init    --mode read-only|workspace-write|custom [FILE]\n"
+    "       landlock-policy init    --mode read-only|workspace-write|custom [NAME|FILE]\n"
     "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
     "                               [--write NEW.toml] [OPTION]...\n"
     "                               POLICY.toml -- COMMAND [ARG]...\n"
@@ -73,6 +79,10 @@ constexpr char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
+    "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "A policy file inside the workspace, ${TMPDIR} or /dev/shm is refused (an earlier\n"
+    "confined run could have rewritten it); check, explain and why only warn.\n"
+    "init NAME writes ~/.config/landlock-policy/NAME.toml; init without one prints.\n"
     "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
     "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
     "one), then reports on stderr what the sandbox denied and the grants to add\n"
@@ -225,15 +235,21 @@ CompileOptions base_options(const Cli &cli) {
   return o;
 }
 
-// Compiles one file, prints its diagnostics; nullopt-like: ok=false.
-CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command) {
+// Compiles one file ("-": standard input), prints nothing; ok=false with
+// the diagnostics when it fails.
+CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command,
+                           bool runs_nothing = false) {
   CompileOptions o = base_options(cli);
-  o.policy_name = file;
   o.command = command;
+  o.writable_main_is_warning = runs_nothing;
+  o.policy_from_stdin = file == kStdinArg;
+  o.policy_name = o.policy_from_stdin ? kStdinName : file;
   std::string error;
-  if (!read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes)) {
+  bool read = o.policy_from_stdin ? read_policy_stdin(o.policy_text, error)
+                                  : read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes);
+  if (!read) {
     CompileResult r;
-    r.diags.error({}, "cannot read " + file + ": " + error);
+    r.diags.error({}, "cannot read " + o.policy_name + ": " + error);
     return r;
   }
   CompileResult r = compile(o);
@@ -295,6 +311,7 @@ int cmd_exec(const Cli &cli) {
 int cmd_learn(const Cli &cli) {
   if (cli.files.size() != 1) return usage("learn takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("learn needs -- COMMAND [ARG]...");
+  if (cli.files[0] == kStdinArg) return usage("learn needs a POLICY.toml file (its --write NEW.toml extends it), not -");
   if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
   CompileResult r = compile_file(cli, cli.files[0], cli.command);
   if (finish(cli, r) != kOk) return kInvalid;
@@ -320,26 +337,67 @@ int cmd_learn(const Cli &cli) {
 int cmd_check(const Cli &cli) {
   if (cli.files.empty()) return usage("check takes at least one POLICY.toml");
   if (!cli.command.empty()) return usage("check takes no COMMAND");
+  if (std::count(cli.files.begin(), cli.files.end(), kStdinArg) > 1) return usage("check reads standard input (-) once");
   int status = kOk;
   for (const std::string &f : cli.files)
-    if (finish(cli, compile_file(cli, f, {})) != kOk) status = kInvalid;
+    if (finish(cli, compile_file(cli, f, {}, true)) != kOk) status = kInvalid;
   return status;
 }
 
 int cmd_explain(const Cli &cli) {
   if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
-  CompileResult r = compile_file(cli, cli.files[0], {});
+  CompileResult r = compile_file(cli, cli.files[0], {}, true);
   if (finish(cli, r) != kOk) return kInvalid;
   return write_all(1, explain(r)) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
   if (cli.files.size() != 2) return usage("why takes POLICY.toml PATH");
-  CompileResult r = compile_file(cli, cli.files[0], {});
+  CompileResult r = compile_file(cli, cli.files[0], {}, true);
   if (finish(cli, r) != kOk) return kInvalid;
   std::string path = cli.files[1];
   if (path.empty() || path[0] != '/') path = join_path(base_options(cli).cwd, path);
   return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
+}
+
+// Where `init` writes: a NAME (no slash) goes to
+// ~/.config/landlock-policy/NAME.toml, outside every folder a mode makes
+// writable; a FILE (with a slash) where it says, unless it lies inside the
+// workspace (the current folder, the default), ${TMPDIR} or /dev/shm.
+// "" with why set when it is refused.
+std::string init_target(const Cli &cli, const std::string &arg, std::string &why) {
+  CompileOptions base = base_options(cli);
+  if (arg.find('/') == std::string::npos) {
+    auto home = base.env.find("HOME");
+    if (home == base.env.end() || home->second.empty() || home->second[0] != '/') {
+      why = "init " + arg + ": HOME is not an absolute path, so ~/.config/landlock-policy cannot be located; give a FILE path";
+      return {};
+    }
+    std::string dir = home->second + "/.config/landlock-policy";
+    for (const std::string &d : {home->second + "/.config", dir})
+      if (mkdir(d.c_str(), 0700) != 0 && errno != EEXIST) {
+        why = "init: " + d + ": " + std::strerror(errno);
+        return {};
+      }
+    std::string name = arg.ends_with(".toml") ? arg : arg + ".toml";
+    return dir + "/" + name;
+  }
+  std::string path = lexical_normalize(join_path(base.cwd, arg));
+  std::string real = join_path(canonical_or_lexical(parent_path(path)), path.substr(path.rfind('/') + 1));
+  auto tmp = base.env.find("TMPDIR");
+  std::string tmpdir = tmp == base.env.end() || tmp->second.empty() ? "/tmp" : tmp->second;
+  for (const std::string &area : {base.cwd, tmpdir, std::string("/dev/shm")}) {
+    std::string where = canonical_or_lexical(area);
+    if (!is_within(path, area) && !is_within(real, where)) continue;
+    why = "init " + arg;
+    why += ": " + path;
+    why += " lies inside " + where;
+    why += " (the workspace, ${TMPDIR} or /dev/shm), which a confined command can write, so the compiler would "
+           "refuse it: the threat model counts the grants of earlier runs. Give a NAME (written to "
+           "~/.config/landlock-policy/NAME.toml) or a FILE outside those folders";
+    return {};
+  }
+  return path;
 }
 
 int cmd_init(const Cli &cli) {
@@ -347,11 +405,16 @@ int cmd_init(const Cli &cli) {
   auto text = starter_policy(cli.mode);
   if (!text) return usage("init --mode " + cli.mode + ": expected read-only, workspace-write or custom");
   if (cli.files.empty()) return write_all(1, *text) ? kOk : kInvalid;
-  if (cli.files.size() != 1) return usage("init takes at most one FILE");
-  int fd = open(cli.files[0].c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);  // never overwrite
-  if (fd < 0) return usage("init: " + cli.files[0] + ": " + std::strerror(errno));
+  if (cli.files.size() != 1) return usage("init takes at most one NAME or FILE");
+  std::string why;
+  std::string target = init_target(cli, cli.files[0], why);
+  if (target.empty()) return usage(why);
+  int fd = open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);  // never overwrite
+  if (fd < 0) return usage("init: " + target + ": " + std::strerror(errno));
   bool ok = write_all(fd, *text);
-  return close(fd) == 0 && ok ? kOk : kInvalid;
+  if (close(fd) != 0 || !ok) return kInvalid;
+  std::fprintf(stderr, "landlock-policy: wrote %s\n", printable(target).c_str());
+  return kOk;
 }
 
 // Whether the arguments of `argv` ask for --format shell (looked for before

@@ -20,6 +20,28 @@ const char *kind_name(mode_t mode) {
   return "not a regular file";
 }
 
+// Reads fd to its end into text, at most limit bytes.
+bool read_bounded(int fd, std::string &text, std::string &error, size_t limit) {
+  text.clear();
+  char buf[65536];
+  while (true) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = std::strerror(errno);
+      return false;
+    }
+    if (n == 0) return true;
+    // Checked while reading, not from st_size: a file that grows meanwhile
+    // (or one in /proc, whose size reads as 0) is still bounded.
+    if (text.size() + static_cast<size_t>(n) > limit) {
+      error = "larger than " + std::to_string(limit >> 20) + " MiB; a policy is a few KiB";
+      return false;
+    }
+    text.append(buf, static_cast<size_t>(n));
+  }
+}
+
 }  // namespace
 
 bool read_policy_file(const std::string &path, std::string &text, std::string &error, size_t limit) {
@@ -40,28 +62,15 @@ bool read_policy_file(const std::string &path, std::string &text, std::string &e
     close(fd);
     return false;
   }
-  text.clear();
-  char buf[65536];
-  while (true) {
-    ssize_t n = read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      error = std::strerror(errno);
-      close(fd);
-      return false;
-    }
-    if (n == 0) break;
-    // Checked while reading, not from st_size: a file that grows meanwhile
-    // (or one in /proc, whose size reads as 0) is still bounded.
-    if (text.size() + static_cast<size_t>(n) > limit) {
-      error = "larger than " + std::to_string(limit >> 20) + " MiB; a policy is a few KiB";
-      close(fd);
-      return false;
-    }
-    text.append(buf, static_cast<size_t>(n));
-  }
+  bool ok = read_bounded(fd, text, error, limit);
   close(fd);
-  return true;
+  return ok;
+}
+
+bool read_policy_stdin(std::string &text, std::string &error, size_t limit) {
+  // The caller chose what stdin is (a pipe, a file, a terminal): read to its
+  // end, bounded, whatever its kind.
+  return read_bounded(0, text, error, limit);
 }
 
 }  // namespace llp

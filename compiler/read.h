@@ -18,4 +18,8 @@ inline constexpr size_t kMaxMainPolicyBytes = size_t{16} << 20;
 bool read_policy_file(const std::string &path, std::string &text, std::string &error,
                       size_t limit = kMaxPolicyBytes);
 
+// Reads standard input to its end (`landlock-policy argv -`): the caller's
+// own policy text, bounded by limit like a file.
+bool read_policy_stdin(std::string &text, std::string &error, size_t limit = kMaxMainPolicyBytes);
+
 }  // namespace llp

@@ -204,7 +204,7 @@ expect_why "why: a hidden secret is denied" "denied: hidden" "$T/ws-policy.toml"
 expect_why "why: /etc is read-only" "denied for writing" --write "$T/ws-policy.toml" /etc/passwd
 for mode in read-only workspace-write custom; do
   rm -f "$T/init.toml"
-  if "$policy_bin" init --mode "$mode" "$T/init.toml" && "$policy_bin" check --set workspace="$WS" "$T/init.toml" 2>"$T/err"; then
+  if "$policy_bin" init --mode "$mode" "$T/init.toml" 2>/dev/null && "$policy_bin" check --set workspace="$WS" "$T/init.toml" 2>"$T/err"; then
     pass "init --mode $mode writes a policy that checks"
   else fail "init --mode $mode writes a policy that checks" "$(cat "$T/err")"; fi
 done
@@ -238,3 +238,69 @@ if command -v git >/dev/null 2>&1; then
 else
   skip "carve workflows" "git is not installed (make deps installs it)"
 fi
+
+# Issue 22: the policy on standard input, and no main policy file reached
+# through a folder a mode makes writable (an earlier run could rewrite it).
+stdin_run() { "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" - -- "$@" <"$T/ws-policy.toml"; }
+expect "stdin: exec - reads the policy from standard input (a denied write)" EACCES stdin_run "$op" write "$T/outside-stdin"
+expect "stdin: exec - reads the policy from standard input (a landed write)" ok stdin_run "$op" write "$WS/inside-stdin"
+printf 'version = 1\nmode = "bogus"\n' | "$policy_bin" check - >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && grep -q '^<stdin>:2:8: error: unknown mode' "$T/err"; then pass "stdin: diagnostics name <stdin>"
+else fail "stdin: diagnostics name <stdin>" "rc=$rc $(head -c 300 "$T/err")"; fi
+"$policy_bin" learn - -- true <"$T/ws-policy.toml" >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q 'learn needs a POLICY.toml file' "$T/err"; then pass "stdin: learn refuses - (its --write extends a file)"
+else fail "stdin: learn refuses - (its --write extends a file)" "rc=$rc $(head -c 300 "$T/err")"; fi
+# A planted danger-full-access policy, where an earlier workspace-write run
+# (or a process it left running) could have put it: never obeyed.
+printf 'version = 1\nmode = "danger-full-access"\n' >"$T/danger.toml"
+shm=
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then shm=$(mktemp -d /dev/shm/llp-e2e.XXXXXX); fi
+for where in "$WS" "$TMPDIR" ${shm:+"$shm"}; do
+  cp "$T/danger.toml" "$where/planted.toml"
+  ln -sf "$where/planted.toml" "$T/link-to-planted.toml"
+  for name in "$where/planted.toml" "$T/link-to-planted.toml"; do
+    "$policy_bin" argv --format json --launcher "$launcher" --set workspace="$WS" "$name" -- true >"$T/out" 2>"$T/err"
+    rc=$?
+    if [ "$rc" = 1 ] && [ ! -s "$T/out" ] && grep -q "lies inside .*which a confined command can write" "$T/err" &&
+       grep -q 'threat model counts the grants of earlier runs' "$T/err"; then
+      pass "a main policy file reached through $where is refused (${name##*/})"
+    else fail "a main policy file reached through $where is refused (${name##*/})" "rc=$rc $(head -c 300 "$T/err")"; fi
+  done
+  "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$where/planted.toml" -- "$op" read "$HOME/.ssh/id_ed25519" >"$T/out" 2>/dev/null
+  if [ ! -s "$T/out" ]; then pass "exec of a planted policy in $where runs nothing"; else fail "exec of a planted policy in $where runs nothing" "$(cat "$T/out")"; fi
+  rm -f "$where/planted.toml"
+done
+[ -n "$shm" ] && rm -rf "$shm"
+[ -n "$shm" ] || skip "a main policy file in /dev/shm is refused" "/dev/shm is not a writable folder here"
+# explain, why and check run nothing: they answer for a policy in the workspace, with the warning.
+cp "$T/ws-policy.toml" "$WS/in-ws.toml"
+for sub in explain check "why $HOME/.ssh/id_ed25519"; do
+  # shellcheck disable=SC2086 # $sub is the subcommand and its arguments, split on purpose
+  set -- $sub
+  cmd=$1
+  shift
+  "$policy_bin" "$cmd" --launcher "$launcher" --set workspace="$WS" "$WS/in-ws.toml" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 0 ] && grep -q 'warning: the policy file .*lies inside the workspace' "$T/err"; then
+    pass "$cmd answers for a policy in the workspace, with a warning"
+  else fail "$cmd answers for a policy in the workspace, with a warning" "rc=$rc $(head -c 300 "$T/err")"; fi
+done
+rm -f "$WS/in-ws.toml"
+# init NAME writes ~/.config/landlock-policy/NAME.toml; a FILE in the
+# workspace (the current folder) or ${TMPDIR} is refused with the hint.
+if (cd "$WS" && "$policy_bin" init --mode workspace-write build) 2>"$T/err" &&
+   [ -f "$HOME/.config/landlock-policy/build.toml" ] &&
+   grep -q "wrote $HOME/.config/landlock-policy/build.toml" "$T/err" &&
+   (cd "$WS" && "$policy_bin" check --set workspace="$WS" "$HOME/.config/landlock-policy/build.toml") 2>"$T/err"; then
+  pass "init NAME writes ~/.config/landlock-policy/NAME.toml, which checks"
+else fail "init NAME writes ~/.config/landlock-policy/NAME.toml, which checks" "$(head -c 300 "$T/err")"; fi
+for file in ./build.toml "$WS/sub/../build2.toml" "$TMPDIR/build.toml"; do
+  (cd "$WS" && "$policy_bin" init --mode workspace-write "$file") 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 2 ] && [ ! -e "$WS/build.toml" ] && [ ! -e "$WS/build2.toml" ] && [ ! -e "$TMPDIR/build.toml" ] &&
+     grep -q 'threat model counts the grants of earlier runs' "$T/err"; then
+    pass "init refuses $file (inside the workspace or \${TMPDIR})"
+  else fail "init refuses $file (inside the workspace or \${TMPDIR})" "rc=$rc $(head -c 300 "$T/err")"; fi
+done

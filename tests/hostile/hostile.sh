@@ -219,6 +219,31 @@ lp argv --format nul "$W/.landlock/policy.toml" -- true
 want_refused
 end
 
+# Issue 22: a read-only policy kept in the workspace or ${TMPDIR} grants
+# nothing writable, but an earlier workspace-write run (or a process it left
+# running) rewrites it into danger-full-access: the next run must not obey.
+for where in ws tmp; do
+  begin trust "main-policy-rewritten-by-an-earlier-run-$where"
+  dir=$W/.landlock
+  [ "$where" = tmp ] && dir=$TT
+  pol "$dir/ro.toml" <<'TOML'
+version = 1
+mode = "read-only"
+TOML
+  printf 'version = 1\nmode = "danger-full-access"\n' | stage evil.toml
+  plant "cp $S/stage/evil.toml $dir/ro.toml"
+  lp argv --format nul "$dir/ro.toml" -- true
+  want_refused
+  lp exec "$dir/ro.toml" -- "$OP" read "$H/.ssh/id_ed25519"
+  want_rc 1
+  no_secrets
+  # explain and why run nothing: they answer, with the warning.
+  lp explain "$dir/ro.toml"
+  want_rc 0
+  grep -q 'which a confined command can write' "$ERRF" || bad "explain did not warn: $(stderr_says)"
+  end
+done
+
 # The user's policy is a symlink kept in the workspace, to a file outside it:
 # the link is writable (the attacker can repoint it), so it is protected too.
 begin trust main-policy-via-workspace-symlink

@@ -50,7 +50,7 @@ check('installed-binary-version', () => {
 
 const p = llr.probe();
 check('probe-enforces', () => {
-  if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status}): ${p.reason}`;
+  if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status}): ${p.reason} ${p.message}`;
   if (p.version !== expected) return `probe version ${p.version}`;
   for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix'])
     if (!(k in p)) return `probe result lacks ${k}`;

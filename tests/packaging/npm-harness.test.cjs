@@ -151,10 +151,27 @@ test('policy-path-is-the-bundled-compiler', () => {
   assert.match(r.stdout, new RegExp(`^landlock-policy ${expected.replace(/\./g, '\\.')} `));
 });
 
-test('tmpdir-inside-the-workspace-is-refused', () => {
-  const inside = path.join(ws, 'tmp-inside');
-  fs.mkdirSync(inside, { recursive: true });
-  assert.throws(() => llr.wrap(['true'], { mode: 'read-only' }, { tmpdir: inside }), /lies inside the workspace/);
+// An object policy goes to the compiler on its standard input: no policy
+// file appears anywhere (where one would have been: ${TMPDIR}, ~/.cache).
+test('no-policy-file-is-written', () => {
+  const places = [process.env.TMPDIR, path.join(home, '.cache', 'landlock-run')];
+  const before = places.map((d) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : []));
+  const w = llr.wrap(['true'], { mode: 'workspace-write' });
+  assert.strictEqual(w.sandboxed, true);
+  assert.throws(() => llr.wrap(['true'], { mode: 'custom', ro: ['/nonexistent-llr'] }),
+    (e) => e.code === 'LANDLOCK_POLICY' && e.message.startsWith('<stdin>:') && e.policyText.includes('/nonexistent-llr'));
+  assert.deepStrictEqual(places.map((d) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : [])), before);
+});
+
+// A policy file of the caller's own is still named by path, and one in a
+// folder a mode makes writable (the workspace, ${TMPDIR}) is refused.
+test('a-policy-file-in-the-workspace-or-tmpdir-is-refused', () => {
+  for (const dir of [ws, process.env.TMPDIR]) {
+    const file = path.join(dir, 'planted.toml');
+    fs.writeFileSync(file, 'version = 1\nmode = "danger-full-access"\n');
+    assert.throws(() => llr.wrap(['true'], file), (e) => e.code === 'LANDLOCK_POLICY' && /lies inside .*which a confined command can write/.test(e.message), dir);
+    fs.rmSync(file);
+  }
 });
 
 test('binary-in-a-writable-grant-is-refused', () => {
@@ -172,15 +189,37 @@ test('probe-reports-a-missing-or-refused-launcher', () => {
   const missing = llr.probe({ launcher: path.join(policies, 'no-launcher') });
   assert.strictEqual(missing.ok, false);
   assert.strictEqual(missing.line, null);
-  assert.match(missing.reason, /is missing/);
+  assert.strictEqual(missing.reason, 'no-launcher');
+  assert.match(missing.message, /is missing/);
   const broken = path.join(policies, 'broken-launcher');
   fs.writeFileSync(broken, '#!/bin/sh\necho nonsense\n', { mode: 0o755 });
   const b = llr.probe({ launcher: broken });
   assert.strictEqual(b.ok, false);
-  assert.match(b.reason, /not a probe line/);
+  assert.strictEqual(b.reason, 'probe-failed');
+  assert.match(b.message, /not a probe line/);
   const rel = llr.probe({ env: { ...process.env, LANDLOCK_RUN: 'bin/landlock-run' } });
   assert.strictEqual(rel.ok, false);
-  assert.match(rel.reason, /LANDLOCK_RUN="bin\/landlock-run" is not an absolute path/);
+  assert.strictEqual(rel.reason, 'no-launcher');
+  assert.match(rel.message, /LANDLOCK_RUN="bin\/landlock-run" is not an absolute path/);
+});
+
+// probe() trusts a launcher exactly as run() does: one under ${TMPDIR} (a
+// project-local install there, say) is refused by both.
+test('probe-refuses-what-run-refuses', async () => {
+  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR, 'local-'));
+  const copy = path.join(dir, 'landlock-run');
+  fs.copyFileSync(llr.launcherPath(), copy);
+  fs.chmodSync(copy, 0o755);
+  const p = llr.probe({ launcher: copy });
+  assert.strictEqual(p.ok, false);
+  assert.strictEqual(p.reason, 'untrusted-binary');
+  assert.match(p.message, /refusing the landlock-run .* inside \$\{TMPDIR\}/);
+  assert.strictEqual(p.launcher, null);
+  await assert.rejects(llr.run(['true'], { mode: 'read-only' }, { launcher: copy }), /refusing the landlock-run/);
+  const good = llr.probe();
+  assert.strictEqual(good.ok, true);
+  assert.strictEqual(good.reason, null);
+  assert.strictEqual(good.message, null);
 });
 
 test('LANDLOCK_RUN-overrides-when-absolute', () => {
@@ -189,7 +228,8 @@ test('LANDLOCK_RUN-overrides-when-absolute', () => {
   fs.copyFileSync(real, copy);
   fs.chmodSync(copy, 0o755);
   assert.strictEqual(llr.launcherPath({ env: { LANDLOCK_RUN: copy } }), copy);
-  assert.strictEqual(llr.probe({ env: { LANDLOCK_RUN: copy } }).launcher, copy);
+  // probe() also checks it lies outside ${TMPDIR} (as run() does): the env's, /tmp when unset.
+  assert.strictEqual(llr.probe({ env: { LANDLOCK_RUN: copy, TMPDIR: process.env.TMPDIR } }).launcher, copy);
 });
 
 test('project-local-launcher-replacement-is-refused', () => {
@@ -215,7 +255,8 @@ test('project-local-launcher-replacement-is-refused', () => {
   assert.strictEqual(n.status, 0, n.stderr);
   const out = JSON.parse(n.stdout);
   assert.strictEqual(out.p.ok, false);
-  assert.match(out.p.reason, /refusing the landlock-run at .*node_modules.* inside the workspace/);
+  assert.strictEqual(out.p.reason, 'untrusted-binary');
+  assert.match(out.p.message, /refusing the landlock-run at .*node_modules.* inside the workspace/);
   assert.match(out.wrapError, /refusing the landlock-run/);
   assert.match(out.pathError, /Install landlock-run globally or system-wide/);
   assert.strictEqual(fs.existsSync(pwned), false, 'the planted launcher ran');

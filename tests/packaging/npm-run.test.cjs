@@ -332,3 +332,125 @@ test('agent-modes-hide-token-variables-and-env-shapes-the-rest', async () => {
   assert.strictEqual(shaped.stdout.trim(), 'unset unset unset x y', shaped.stderr);
   assert.throws(() => llr.wrap(['true'], { mode: 'read-only', env: { inherit: 'some' } }), /"all", "core" or "none"/);
 });
+
+// The race of issue 22: a process left running by an earlier workspace-write
+// run (so it may write ${TMPDIR}) swaps a danger-full-access policy over any
+// policy file the harness writes, between the write and the compile. HOME has
+// no usable ~/.cache, so a harness that writes its policy somewhere falls
+// back to ${TMPDIR} (the daemon's own run, with the suite's HOME, had one).
+// Nothing is written any more: 0 of 20 runs unconfined.
+test('a-daemon-left-by-a-confined-run-cannot-swap-the-policy', async () => {
+  const raceHome = fs.mkdtempSync(path.join(policies, 'race-home-'));
+  fs.mkdirSync(path.join(raceHome, '.ssh'), { mode: 0o700 });
+  fs.writeFileSync(path.join(raceHome, '.ssh', 'id_ed25519'), 'RACE-KEY\n');
+  fs.writeFileSync(path.join(raceHome, '.cache'), 'not a folder\n');
+  const tmp = process.env.TMPDIR;
+  const env = { ...process.env, HOME: raceHome, GITHUB_TOKEN: 'RACE-TOKEN' };
+  delete env.XDG_RUNTIME_DIR;
+  const stop = path.join(tmp, 'race-stop');
+  const pidFile = path.join(tmp, 'race-daemon.pid');
+  fs.rmSync(stop, { force: true });
+  fs.rmSync(pidFile, { force: true });
+  // Swaps every policy.toml it finds in ${TMPDIR} and ~/.cache/landlock-run
+  // (and any file named like one) for danger-full-access, as fast as it can.
+  const daemon = `
+    const fs = require('fs'), path = require('path');
+    const T = process.env.TMPDIR, evil = 'version = 1\\nmode = "danger-full-access"\\n';
+    fs.writeFileSync(path.join(T, 'race-daemon.pid'), String(process.pid));
+    const end = Date.now() + 120000;
+    let n = 0;
+    const swap = (f) => { try { const e = path.join(T, 'race-evil-' + n++); fs.writeFileSync(e, evil); fs.renameSync(e, f); } catch {} };
+    while (Date.now() < end && !fs.existsSync(path.join(T, 'race-stop'))) {
+      for (const root of [T, path.join(process.env.HOME, '.cache', 'landlock-run')]) {
+        let names = [];
+        try { names = fs.readdirSync(root); } catch {}
+        for (const d of names) {
+          if (d.endsWith('.toml')) swap(path.join(root, d));
+          else if (d.startsWith('landlock-run-')) swap(path.join(root, d, 'policy.toml'));
+        }
+      }
+    }`;
+  const launch = `${JSON.stringify(process.execPath)} -e "$1" </dev/null >/dev/null 2>&1 &`;
+  const first = await llr.run(['sh', '-c', launch, 'sh', daemon], { mode: 'workspace-write' }, { probe: probed });
+  assertConfined(first);
+  for (let i = 0; i < 100 && !fs.existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(fs.existsSync(pidFile), 'the daemon did not start');
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  const outcomes = [];
+  try {
+    for (let i = 0; i < 20; i++) {
+      try {
+        const r = await llr.run(['sh', '-c', 'cat ~/.ssh/id_ed25519; echo "token=${GITHUB_TOKEN-unset}"'], { mode: 'workspace-write' }, { probe: probed, env });
+        const leaked = r.stdout.includes('RACE-KEY') || r.stdout.includes('RACE-TOKEN');
+        outcomes.push(!r.sandbox.confined || r.sandbox.unconfined || leaked ? `unconfined (mode ${r.sandbox.mode})` : 'confined');
+      } catch (e) {
+        outcomes.push(`refused: ${e.message.split('\n')[0]}`);
+      }
+    }
+  } finally {
+    fs.writeFileSync(stop, '');
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  const unconfined = outcomes.filter((o) => o.startsWith('unconfined'));
+  assert.strictEqual(unconfined.length, 0, `${unconfined.length} of 20 runs unconfined: ${outcomes.join('; ')}`);
+  assert.deepStrictEqual(outcomes, Array(20).fill('confined'), outcomes.join('; '));
+});
+
+// `denied` reads the lines npm prints for EACCES (the code, then the path a
+// few lines on, then the same error again and its fields: one denial) and
+// the names coreutils quotes in the locale's quotes.
+test('denied-reads-npm-and-strips-locale-quotes', () => {
+  const npm = [
+    'npm error Log files were not written due to an error writing to the directory: /h/.npm/_logs',
+    'npm error code EACCES',
+    'npm error syscall mkdir',
+    'npm error path /h/x',
+    'npm error errno -13',
+    "npm error Error: EACCES: permission denied, mkdir '/h/x'",
+    'npm error     at async mkdir (node:internal/fs/promises:856:10) {',
+    'npm error   errno: -13,',
+    "npm error   code: 'EACCES',",
+    "npm error   syscall: 'mkdir',",
+    "npm error   path: '/h/x'",
+    'npm error }',
+    'npm error The operation was rejected by your operating system.',
+  ].join('\n');
+  assert.deepStrictEqual(llr.findDenials(npm).map((d) => [d.path, d.signature]), [['/h/.npm/_logs', 'npm'], ['/h/x', 'npm']]);
+  const old = "npm ERR! code EPERM\nnpm ERR! path /h/y\nnpm ERR! Error: EPERM: operation not permitted, open '/h/y'\n";
+  assert.deepStrictEqual(llr.findDenials(old).map((d) => d.path), ['/h/y']);
+  const quoted = {
+    'mkdir: cannot create directory \u2018build\u2019: Permission denied': 'build',
+    'touch: cannot touch \u201cout.txt\u201d: Permission denied': 'out.txt',
+    "rm: cannot remove 'x': Operation not permitted": 'x',
+  };
+  for (const [line, want] of Object.entries(quoted)) {
+    const found = llr.findDenials(line);
+    assert.strictEqual(found.length === 1 && found[0].path, want, line);
+  }
+});
+
+test('network-off-compiles-to-restrict-and-holds', async () => {
+  assert.match(llr.policyToml({ mode: 'read-only', network: 'off' }), /\n\[network\]\nrestrict = true\n/);
+  const r = await llr.run([process.execPath, '-e', `
+    const s = require('net').connect(9, '127.0.0.1');
+    s.on('error', (e) => { console.log(e.code); });
+    s.on('connect', () => { console.log('connected'); s.destroy(); });`], { mode: 'read-only', network: 'off' }, { probe: probed });
+  assertConfined(r);
+  if (!probed.tcp) return; // no TCP control in this kernel: the compile is what is checked
+  assert.match(r.stdout, /EACCES|EPERM/, r.stdout + r.stderr);
+});
+
+// Under workspace-write with a .git, the workspace's own folder is carved
+// read-only: a new file there is denied on purpose, and `denied` says so.
+test('a-denial-at-the-workspace-root-is-marked-carve', async () => {
+  const repo = fs.mkdtempSync(path.join(policies, 'repo-'));
+  fs.mkdirSync(path.join(repo, '.git'));
+  fs.mkdirSync(path.join(repo, 'src'));
+  const r = await llr.run(['sh', '-c', 'echo x > new-at-root; echo y > src/fine; echo z > ~/not-carve'],
+    { mode: 'workspace-write' }, { probe: probed, workspace: repo });
+  assertConfined(r);
+  assert.ok(fs.existsSync(path.join(repo, 'src', 'fine')), r.stderr);
+  assert.deepStrictEqual(r.denied.map((d) => [d.path, d.reason]), [['new-at-root', 'carve'], [path.join(home, 'not-carve'), undefined]], r.stderr);
+});

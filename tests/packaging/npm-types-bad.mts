@@ -2,8 +2,12 @@
 // an unknown mode, a non-string path, a raw flag in a compiled policy; for
 // run(): statusFd (run() owns it), a raw flag in a compiled policy, a
 // timeout as a string, execFailed read without checking it, launcherError
-// read as a string before checking confined.
-import { grantArgs, wrap, run } from 'landlock-run';
+// read as a string before checking confined; a good probe's reason read as
+// a string; a network that is neither 'off' nor a table.
+import { grantArgs, wrap, run, probe } from 'landlock-run';
+
+function probeReason(why: string): string { return why; }
+const probed = probe();
 
 grantArgs({ rww: '/x' });
 grantArgs({ connectTcp: '443' });
@@ -16,3 +20,5 @@ run(['true'], { mode: 'read-only', rwTry: '/x' });
 run(['true'], { mode: 'read-only' }, { timeout: '5s' });
 run(['true'], { mode: 'read-only' }).then((r) => r.sandbox.confined && r.sandbox.execFailed.exit);
 run(['true'], { mode: 'read-only' }).then((r) => { const why: string = r.sandbox.launcherError; return why; });
+probeReason(probed.ok ? probed.reason : 'x');
+wrap(['true'], { mode: 'read-only', network: 'on' });

@@ -7,4 +7,5 @@ const w: llr.Wrapped = llr.wrap(['true'], { mode: 'read-only' });
 const path: string = llr.policyPath({ workspace: '/src' });
 const r: Promise<llr.RunResult> = llr.run(['true'], { mode: 'read-only' });
 const d: llr.Denial[] = llr.findDenials('x');
-export const all = [argv, p.enforcement, p.ok ? null : p.reason, w.sandboxed, path, r, d];
+const why: string | null = p.ok ? p.reason : p.message;
+export const all = [why, argv, p.enforcement, p.ok ? null : p.reason, w.sandboxed, path, r, d];

@@ -15,6 +15,14 @@ if (probed.line !== null) {
   line = parseProbeLine(p.line);
 }
 const full: boolean = probed.ok && probed.enforcement === 'full';
+// A discriminated union: a failed probe has a reason (a string), a good one none.
+function enforcing(p: ProbeResult | ProbeFailure): 'full' | 'partial' {
+  if (!p.ok) throw new Error(p.reason);
+  const none: null = p.reason;
+  const message: null = p.message;
+  return none === message ? p.enforcement : 'full';
+}
+const untrusted: boolean = !probed.ok && probed.reason === 'untrusted-binary';
 const policy: Policy = { ro: ['/usr', '/etc'], rw: '/tmp/x', connectTcp: [443], scope: 'signal', keepFds: true, requireAbi: 3, expectVersion: false };
 const argv: string[] = wrap(['make', '-j2'], policy, { launcher: path });
 const args: string[] = grantArgs({ rwTry: '/cache', restrictTcp: true, logDenials: true, noLog: true, bestEffort: true });
@@ -37,7 +45,7 @@ const options: WrapOptions = { workspace: '/src', tmpdir: '/run/user/1000', prob
 const w: Wrapped = wrap(['npm', 'test'], compiled, options);
 const fromFile: Wrapped = wrap(['make'], '/etc/landlock/agent.toml');
 const facts: [string[], 'full' | 'partial' | 'none', string | null, boolean, string | null] = [w.argv, w.enforcement, w.launcherVersion, w.sandboxed, fromFile.mode];
-const toml: string = policyToml({ mode: 'read-only' });
+const toml: string = policyToml({ mode: 'read-only', network: 'off' });
 function diagnostics(e: unknown): string {
   return (e as PolicyError).code === 'LANDLOCK_POLICY' ? (e as PolicyError).message : '';
 }
@@ -66,4 +74,4 @@ const streamedResult: Promise<SpawnResult> = streamed.result;
 const sigs: readonly DenialSignature[] = denialSignatures;
 const found: Denial[] = findDenials('cat: /x: Permission denied', [...sigs, { name: 'mine', pattern: /denied by policy/ }]);
 const sameRun: boolean = llr.run === run && llr.spawn === spawn;
-export const all = [compiler, reason, abi, line, full, argv, args, same, facts, toml, diagnostics, classify, raw, fromToml, streamedResult, found, sameRun];
+export const all = [compiler, reason, abi, line, full, enforcing, untrusted, argv, args, same, facts, toml, diagnostics, classify, raw, fromToml, streamedResult, found, sameRun];

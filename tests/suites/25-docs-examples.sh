@@ -40,3 +40,43 @@ else
   else echo "FAIL docs example status-fd classify: got '$(echo "$got" | tr '\n' '|')'"; fi
   rm -rf "$bin"
 fi
+
+# Every loop of the docs (a ```sh block of README.md or docs/*.md that runs
+# landlock-policy), run as written from a project folder, the workspace: a
+# fake HOME whose ~/.config/landlock-policy holds the policies the blocks
+# name (agent.toml: the README's example policy; ci.toml), ${TMPDIR} and the
+# binaries outside the project. A block that fails as written is a FAIL.
+docs=$(mktemp -d)
+awk -v out="$docs" '/^```sh$/ { inside = 1; block = ""; start = FNR; next }
+  /^```/ { if (inside && block ~ /(^|\n)[^#\n]*landlock-policy /) { n++; f = out "/block." n; printf "%s", block >f; close(f); print FILENAME ":" start >(out "/where." n); close(out "/where." n) } inside = 0; next }
+  inside { block = block $0 "\n" }' README.md docs/*.md
+agent=$(awk '/^```toml$/ { inside = 1; block = ""; next } /^```/ { if (inside && block ~ /A coding agent/) printf "%s", block; inside = 0; next }
+  inside { block = block $0 "\n" }' README.md)
+[ -n "$agent" ] || echo "FAIL docs loops: no agent policy (a \`\`\`toml block with \"A coding agent\") in README.md"
+ls "$docs"/block.* >/dev/null 2>&1 || echo "FAIL docs loops: no \`\`\`sh block runs landlock-policy"
+for block in "$docs"/block.*; do
+  [ -f "$block" ] || continue
+  where=$(cat "$docs/where.${block##*.}")
+  w=$docs/world.${block##*.}
+  mkdir -p "$w/home/.config/landlock-policy" "$w/home/.ssh" "$w/project/.github/landlock" "$w/tmp" "$w/bin"
+  echo "fake key" >"$w/home/.ssh/id_ed25519"
+  printf '%s' "$agent" >"$w/home/.config/landlock-policy/agent.toml"
+  printf 'version = 1\nmode = "workspace-write"\n' >"$w/home/.config/landlock-policy/ci.toml"
+  printf 'version = 1\nmode = "workspace-write"\n' >"$w/project/.github/landlock/build.toml"
+  printf 'all check:\n\techo built >out.txt\n' >"$w/project/Makefile"
+  ln -s "$LLR_BUILD/landlock-policy" "$w/bin/landlock-policy"
+  ln -s "$LLR_BUILD/landlock-run" "$w/bin/landlock-run"
+  # learn needs audit or ptrace: where neither works, its loop is a SKIP.
+  if grep -q 'landlock-policy learn' "$block" &&
+     ! (cd "$w/project" && HOME=$w/home TMPDIR=$w/tmp "$LLR_BUILD/landlock-policy" learn \
+          "$w/home/.config/landlock-policy/ci.toml" -- true) >/dev/null 2>&1; then
+    echo "SKIP docs loop $where: learn cannot watch a command here (neither audit nor ptrace works)"
+    continue
+  fi
+  out=$(cd "$w/project" && env -u XDG_RUNTIME_DIR HOME="$w/home" TMPDIR="$w/tmp" PATH="$w/bin:$PATH" \
+          GITHUB_WORKSPACE="$w/project" sh -e -c "$(cat "$block")" 2>&1 </dev/null)
+  rc=$?
+  if [ "$rc" -eq 0 ]; then echo "PASS docs loop $where runs as written from a project folder"
+  else echo "FAIL docs loop $where: exit $rc: $(printf '%s' "$out" | tail -5 | tr '\n' '|' | cut -c1-600)"; fi
+done
+rm -rf "$docs"

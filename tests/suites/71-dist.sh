@@ -87,11 +87,12 @@ check_confines dist-launcher "$top/bin/landlock-run" "$tmp/run"
 if file -b "$top/bin/landlock-policy" | grep -q 'statically linked'; then echo "PASS dist-compiler-static"; else echo "FAIL dist-compiler-static: $(file -b "$top/bin/landlock-policy")"; fi
 if [ "$(id -u)" = 0 ] && command -v chroot >/dev/null; then
   empty=$tmp/empty-root
-  mkdir -p "$empty/p" && cp "$top/bin/landlock-policy" "$top/bin/landlock-run" "$empty/"
-  printf 'version = 1\nmode = "custom"\nro = ["/p"]\n' >"$empty/p/policy.toml"
+  mkdir -p "$empty/p" "$empty/etc" && cp "$top/bin/landlock-policy" "$top/bin/landlock-run" "$empty/"
+  printf 'version = 1\nmode = "custom"\nro = ["/p"]\n' >"$empty/etc/policy.toml"
   # The workspace is /p: chroot starts in /, and a workspace of / would hold
-  # the launcher, which the compiler refuses (it could be replaced).
-  got=$(chroot "$empty" /landlock-policy argv --format shell --launcher /landlock-run --set workspace=/p /p/policy.toml -- /cmd 2>&1)
+  # the launcher, which the compiler refuses (it could be replaced); the
+  # policy lies outside it (a policy in the workspace is refused too).
+  got=$(chroot "$empty" /landlock-policy argv --format shell --launcher /landlock-run --set workspace=/p /etc/policy.toml -- /cmd 2>&1)
   want="/landlock-run --expect-version $ver --no-symlinks --ro /p -- /cmd"
   if [ "$got" = "$want" ]; then echo "PASS dist-compiler-runs-in-an-empty-root"
   else echo "FAIL dist-compiler-runs-in-an-empty-root: got '$got', want '$want'"; fi

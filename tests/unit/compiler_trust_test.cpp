@@ -472,3 +472,51 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
     CHECK(text.find("\nunset FORGED") == std::string::npos);
   }
 }
+
+TEST_SUITE("compiler trust: the main policy file lies where no confined run can write (issue 22)") {
+  TEST_CASE("a main policy file in the workspace or ${TMPDIR} is refused, and not protected") {
+    Tree t;
+    for (const char *where : {"/ws/policy.toml", "/tmp/policy.toml"}) {
+      CompileOptions o = t.options("version = 1\nmode = \"danger-full-access\"\n");
+      o.policy_name = t.path(where);
+      CompileResult r = compile(o);
+      CHECK_FALSE(r.ok);
+      CHECK(has_error(r, "lies inside"));
+      CHECK(r.rendered().find("the threat model counts the grants of earlier runs") != std::string::npos);
+      // One diagnostic: not also "writable grant contains protected path".
+      o.policy_text = "version = 1\nmode = \"workspace-write\"\n";
+      r = compile(o);
+      CHECK_FALSE(has_error(r, "protected path"));
+      // explain and why: answered, with a warning.
+      o.writable_main_is_warning = true;
+      r = compile(o);
+      CHECK_MESSAGE(r.ok, r.rendered());
+      CHECK(has_warning(r, "lies inside"));
+    }
+  }
+  TEST_CASE("a main policy file reached through a symlink in the workspace is refused") {
+    Tree t;
+    t.file("/data/policy.toml", "version = 1\nmode = \"read-only\"\n");
+    REQUIRE(symlink(t.path("/data").c_str(), t.path("/ws/conf").c_str()) == 0);
+    CompileOptions o = t.options("version = 1\nmode = \"read-only\"\n");
+    o.policy_name = t.path("/ws/conf/policy.toml");
+    CompileResult r = compile(o);
+    CHECK(has_error(r, "is reached through " + t.path("/ws/conf")));
+    o.policy_name = t.path("/data/policy.toml");
+    r = compile(o);
+    CHECK_MESSAGE(r.ok, r.rendered());
+  }
+  TEST_CASE("a policy on standard input is the caller's own: trusted, named <stdin>, relative to the cwd") {
+    Tree t;
+    CompileOptions o = t.options(custom("ro = [\"data/a\"]\nrw = [\"${TMPDIR}\"]\nmode = \"bogus\"\n"));
+    o.policy_from_stdin = true;
+    o.policy_name = "<stdin>";
+    o.cwd = t.path("/ws");  // the cwd may be the workspace: nothing is read from it
+    CompileResult r = compile(o);
+    CHECK(r.rendered().find("<stdin>:") != std::string::npos);
+    o.policy_text = custom("ro = [\"../data/a\"]\nrw = [\"${TMPDIR}\"]\n");
+    r = compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK(covered(r, t.path("/data/a")));
+  }
+}

@@ -70,23 +70,43 @@ export interface ProbeLine {
   line: string;
 }
 
-/** probe()'s result: the parsed line and how the probe exited. */
-export interface ProbeResult extends ProbeLine {
-  /** true only when the kernel really enforces (exit status 0). */
-  ok: boolean;
-  /** null when ok; else why not (the probe line). */
-  reason: string | null;
+/** probe()'s result when the kernel enforces: `ok: true` implies `reason: null`. */
+export interface ProbeOk extends ProbeLine {
+  ok: true;
+  reason: null;
+  message: null;
+  enforcement: 'full' | 'partial';
   /** The launcher that was probed. */
+  launcher: string;
+  status: 0;
+  stderr: string;
+}
+
+/** probe()'s result when the launcher ran and said Landlock does not enforce here. */
+export interface ProbeNotEnforcing extends ProbeLine {
+  ok: false;
+  reason: 'not-enforcing';
+  /** Why, with the probe line. */
+  message: string;
   launcher: string;
   status: number | null;
   stderr: string;
 }
 
+/** probe()'s result: the parsed line and how the probe exited. Switch on `ok` (then `reason`). */
+export type ProbeResult = ProbeOk | ProbeNotEnforcing;
+
 /** probe()'s result when no launcher could be found, trusted, run or understood. */
 export interface ProbeFailure {
   ok: false;
-  /** Why, naming the cause (missing platform package, refused path, spawn error...). */
-  reason: string;
+  /**
+   * 'no-launcher': none found (missing platform package, bad LANDLOCK_RUN, not executable);
+   * 'untrusted-binary': refused by the same check as run(): it lies inside the workspace, a writable grant or ${TMPDIR};
+   * 'probe-failed': it could not be run or printed no probe line.
+   */
+  reason: 'no-launcher' | 'untrusted-binary' | 'probe-failed';
+  /** What happened, naming the cause (missing platform package, refused path, spawn error...). */
+  message: string;
   /** The launcher that failed, or null when none was found or trusted. */
   launcher: string | null;
   enforcement: 'none';
@@ -113,7 +133,7 @@ export interface LauncherOptions extends TrustOptions {
 export interface WrapOptions extends LauncherOptions {
   /** Use this landlock-policy (an absolute path) instead of the one found; still checked. */
   policyCompiler?: string;
-  /** Folder for the temporary policy file (default: $XDG_RUNTIME_DIR, ~/.cache/landlock-run, os.tmpdir()); never inside the workspace. */
+  /** Ignored: an object policy goes to the compiler on its standard input, and no file is written anywhere. */
   tmpdir?: string;
   /** A probe() result to report instead of probing again. */
   probe?: ProbeResult | ProbeFailure;
@@ -150,7 +170,11 @@ export interface CompiledPolicy {
   hide?: PolicyPath | HideEntry | readonly (PolicyPath | HideEntry)[];
   hideSecrets?: boolean;
   strict?: boolean;
-  network?: { connect?: Port | readonly Port[]; bind?: Port | readonly Port[]; restrict?: boolean };
+  /**
+   * TCP. The modes govern files, not the network: without this, TCP is open.
+   * 'off' compiles to `[network] restrict = true` (no TCP connect or bind at all).
+   */
+  network?: 'off' | { connect?: Port | readonly Port[]; bind?: Port | readonly Port[]; restrict?: boolean };
   scopes?: Scope | readonly Scope[];
   audit?: { logDenials?: boolean; logLauncher?: boolean };
   /**
@@ -199,7 +223,7 @@ export interface Wrapped {
 export interface PolicyError extends Error {
   code: 'LANDLOCK_POLICY';
   status: number | null;
-  /** The TOML written for an object policy (the lines the diagnostics quote). */
+  /** The TOML an object policy compiled to, given to the compiler on stdin (the lines the diagnostics quote, as <stdin>:LINE). */
   policyText?: string;
 }
 
@@ -219,7 +243,11 @@ export interface DenialSignature {
   readonly example?: string;
 }
 
-/** A stderr line recognised as a kernel denial (best effort). */
+/**
+ * A stderr line recognised as a kernel denial (best effort). It is the
+ * command's own text: untrusted (the command chooses what it prints), a hint
+ * for the model at most, never a reason to widen the policy.
+ */
 export interface Denial {
   /** The line, without its newline, clipped to 4096 characters. */
   line: string;
@@ -227,6 +255,12 @@ export interface Denial {
   path?: string;
   /** The name of the signature that matched. */
   signature: string;
+  /**
+   * 'carve': under workspace-write, a new entry directly in the workspace's
+   * own folder, which the carve of .git (and the other read-only entries)
+   * leaves read-only on purpose: write into a subfolder instead.
+   */
+  reason?: 'carve';
 }
 
 /** The launcher confined the command, then could not execute it (the `exec_failed` status line); or, unconfined, the spawn failed. */
@@ -296,7 +330,11 @@ export interface SpawnResult {
   status: number | null;
   signal: string | null;
   sandbox: Sandbox;
-  /** Kernel denials recognised in stderr (best effort; at most 1000); empty unless confined, or when stderr was not a pipe. */
+  /**
+   * Denials recognised in stderr (best effort; at most 1000); empty unless
+   * confined, or when stderr was not a pipe. The command's own text:
+   * untrusted, a hint for the model, never a reason to widen the policy.
+   */
   denied: Denial[];
   /** options.timeout expired and the command was sent killSignal. */
   timedOut: boolean;

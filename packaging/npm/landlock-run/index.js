@@ -6,7 +6,6 @@
 'use strict';
 
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { spawn: spawnChild, spawnSync } = require('child_process');
 const { StringDecoder } = require('string_decoder');
@@ -229,41 +228,50 @@ function parseProbeLine(line) {
   };
 }
 
+// The folder ${TMPDIR} names (/tmp when unset): workspace-write makes it
+// writable, so no binary may be reached through it.
+function tmpRoot(env) {
+  return [{ path: env.TMPDIR && path.isAbsolute(env.TMPDIR) ? env.TMPDIR : '/tmp', what: '${TMPDIR}' }];
+}
+
 // Runs `landlock-run --probe`: the kernel's verdict, never an exception for a
-// kernel that does not enforce (enforcement is then "none", ok false), nor
-// for a launcher that is missing, refused or broken ({ ok: false, reason }).
+// kernel that does not enforce ({ ok: false, reason: 'not-enforcing' }), nor
+// for a launcher that is missing ('no-launcher'), refused by the same trust
+// check as run() ('untrusted-binary': inside the workspace, a writable grant
+// or ${TMPDIR}) or broken ('probe-failed'); `message` says what happened.
 function probe(options = {}) {
   let bin;
   try {
-    bin = trustedBinary('launcher', options);
+    bin = trustedBinary('launcher', options, tmpRoot(options.env || process.env));
   } catch (e) {
-    return probeFailure(e.message, null);
+    return probeFailure(e.reason === 'untrusted-binary' ? 'untrusted-binary' : 'no-launcher', e.message, null);
   }
   return probeWith(bin);
 }
 
-function probeFailure(reason, launcher) {
-  return { ok: false, reason, launcher, enforcement: 'none', line: null, status: null };
+function probeFailure(reason, message, launcher) {
+  return { ok: false, reason, message, launcher, enforcement: 'none', line: null, status: null };
 }
 
 function probeWith(bin) {
   const run = spawnSync(bin, ['--probe'], { encoding: 'utf8' });
-  if (run.error) return probeFailure(`landlock-run: cannot run ${bin} --probe: ${run.error.message}`, bin);
+  if (run.error) return probeFailure('probe-failed', `landlock-run: cannot run ${bin} --probe: ${run.error.message}`, bin);
   const line = (run.stdout || '').split('\n').find((l) => l.trim() !== '');
   if (!line) {
-    return probeFailure(`landlock-run: ${bin} --probe printed nothing (status ${run.status}): ${(run.stderr || '').trim()}`, bin);
+    return probeFailure('probe-failed', `landlock-run: ${bin} --probe printed nothing (status ${run.status}): ${(run.stderr || '').trim()}`, bin);
   }
   let parsed;
   try {
     parsed = parseProbeLine(line);
   } catch (e) {
-    return probeFailure(`${e.message} (from ${bin} --probe, status ${run.status})`, bin);
+    return probeFailure('probe-failed', `${e.message} (from ${bin} --probe, status ${run.status})`, bin);
   }
-  const ok = run.status === 0;
+  const ok = run.status === 0 && parsed.enforcement !== 'none';
   return {
     ...parsed,
     ok,
-    reason: ok ? null : `Landlock does not enforce here: ${parsed.line}`,
+    reason: ok ? null : 'not-enforcing',
+    message: ok ? null : `Landlock does not enforce here: ${parsed.line}`,
     launcher: bin,
     status: run.status,
     stderr: run.stderr || '',
@@ -406,7 +414,7 @@ function tomlString(v, key) {
 
 // A path in the compiler's syntax (~, ${HOME}, ${WORKSPACE}, ${TMPDIR},
 // ${env.NAME}; $$ for a literal $). Relative paths are refused: the
-// compiler would resolve them against the temporary policy file's folder.
+// compiler would resolve them against the folder it runs in.
 function tomlPath(v, key) {
   if (typeof v !== 'string') throw fail(`policy ${key}: ${describe(v)} is not a string`);
   if (!/^[/~$]/.test(v)) throw fail(`policy ${key}: ${JSON.stringify(v)} must be absolute (or start with ~ or \${VARIABLE})`);
@@ -517,52 +525,13 @@ function policyToml(policy) {
   for (const [k, v] of Object.entries(policy)) {
     if (v === undefined || k === 'mode' || k === 'workspace') continue;
     if (TOP[k]) top += `${TOP[k][0]} = ${TOP[k][1](v, k)}\n`;
+    else if (k === 'network' && v === 'off') tables += '\n[network]\nrestrict = true\n'; // no TCP at all
     else if (TABLES[k]) tables += tomlTable(v, k, TABLES[k]);
     else {
       throw fail(`unknown policy key ${JSON.stringify(k)}; known keys: mode, workspace, ${[...Object.keys(TOP), ...Object.keys(TABLES)].join(', ')}`);
     }
   }
   return top + tables;
-}
-
-// A private folder (0700) for the temporary policy file, outside the
-// workspace and outside ${TMPDIR} where possible: the compiler refuses a
-// policy file under a writable grant, and workspace-write makes ${TMPDIR}
-// writable. Tried in order: options.tmpdir, $XDG_RUNTIME_DIR,
-// ~/.cache/landlock-run, os.tmpdir().
-function privateDir(workspace, env, explicit) {
-  const wsNames = rootNames(workspace);
-  const inside = (dir) => namesOnTheWay(dir).some((n) => wsNames.some((w) => isUnder(n, w)));
-  const candidates = [];
-  if (explicit !== undefined) {
-    if (typeof explicit !== 'string' || !path.isAbsolute(explicit)) throw fail(`tmpdir: ${JSON.stringify(explicit)} is not an absolute path`);
-    if (inside(explicit)) throw fail(`tmpdir ${explicit} lies inside the workspace ${workspace}: the policy file must be out of the confined command's reach`);
-    candidates.push(explicit);
-  } else {
-    const runtime = env.XDG_RUNTIME_DIR;
-    if (runtime && path.isAbsolute(runtime)) {
-      try {
-        const st = fs.lstatSync(runtime);
-        if (st.isDirectory() && (st.mode & 0o077) === 0 && (!process.getuid || st.uid === process.getuid())) candidates.push(runtime);
-      } catch {}
-    }
-    if (env.HOME && path.isAbsolute(env.HOME)) {
-      const cache = path.join(env.HOME, '.cache', 'landlock-run');
-      try {
-        fs.mkdirSync(cache, { recursive: true, mode: 0o700 });
-        const st = fs.lstatSync(cache);
-        if (st.isDirectory() && (st.mode & 0o077) === 0 && (!process.getuid || st.uid === process.getuid())) candidates.push(cache);
-      } catch {}
-    }
-    candidates.push(os.tmpdir());
-  }
-  const usable = candidates.filter((d) => !inside(d));
-  if (usable.length === 0) {
-    throw fail(`the temporary folder ${os.tmpdir()} lies inside the workspace ${workspace}: the policy file must be out of the confined command's reach (set TMPDIR or pass options.tmpdir)`);
-  }
-  const dir = fs.mkdtempSync(path.join(usable[0], 'landlock-run-'));
-  fs.chmodSync(dir, 0o700);
-  return dir;
 }
 
 // The paths the emitted argv makes writable (its outer layer).
@@ -593,62 +562,62 @@ function compiledWrap(argv, policy, options) {
   // Before anything runs: both binaries outside the workspace, ${TMPDIR}
   // (the compiler refuses a launcher there) and the grants written as
   // literal absolute paths; after the compile: outside every emitted grant.
-  const tmp = env.TMPDIR && path.isAbsolute(env.TMPDIR) ? env.TMPDIR : '/tmp';
   const literal = isObject ? list(policy.rw).map((e) => (typeof e === 'string' ? e : e && e.path)).filter((e) => typeof e === 'string' && e.startsWith('/')) : [];
   const trust = { ...options, env, workspace, writable: [...(options.writable || []), ...literal] };
-  const extra = [{ path: tmp, what: '${TMPDIR}' }];
+  const extra = tmpRoot(env);
   const launcher = trustedBinary('launcher', trust, extra);
   const compiler = trustedBinary('policy', trust, extra);
 
-  let file = policy;
-  let dir = null;
+  // An object's TOML goes to the compiler on its standard input (`-`): no
+  // policy file is written anywhere, so nothing a confined command (or a
+  // process an earlier run left behind) can write stands between this call
+  // and the compile. A path is the caller's own file, and the compiler
+  // refuses one inside the workspace, ${TMPDIR} or /dev/shm.
   const args = ['argv', '--format', 'json', '--launcher', launcher];
   if (isObject || options.workspace) args.push('--set', `workspace=${workspace}`);
-  try {
-    if (isObject) {
-      const text = policyToml(policy);
-      dir = privateDir(workspace, env, options.tmpdir);
-      file = path.join(dir, 'policy.toml');
-      fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
-    } else if (typeof file !== 'string' || file === '') {
-      throw fail('the policy must be an object or a path');
-    } else file = path.resolve(file);
-    const run = spawnSync(compiler, [...args, file, cli.separator, ...argv], {
-      encoding: 'utf8',
-      env,
-      cwd: workspace,
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    if (run.error) throw fail(`cannot run ${compiler}: ${run.error.message}`);
-    if (run.status !== 0) {
-      const error = new Error((run.stderr || '').trimEnd() || `landlock-policy exited ${run.status} without a diagnostic`);
-      error.code = 'LANDLOCK_POLICY';
-      error.status = run.status;
-      if (isObject) error.policyText = fs.readFileSync(file, 'utf8'); // the lines the diagnostics quote
-      throw error;
-    }
-    const out = JSON.parse(run.stdout);
-    const sandboxed = out[0] === launcher || out[0] === fs.realpathSync(launcher);
-    const warnings = run.stderr || '';
-    if (!sandboxed) {
-      return { argv: out, enforcement: 'none', mode: isObject ? policy.mode : 'danger-full-access', launcherVersion: null, sandboxed: false, launcher: null, warnings };
-    }
-    const grants = writableGrants(out).map((g) => ({ path: g, what: 'the writable grant' }));
-    checkOutside(launcher, 'launcher', grants);
-    checkOutside(compiler, 'policy', grants);
-    const p = options.probe || probeWith(launcher);
-    return {
-      argv: out,
-      enforcement: p.ok ? p.enforcement : 'none',
-      mode: isObject ? policy.mode : null,
-      launcherVersion: p.version || null,
-      sandboxed: true,
-      launcher,
-      warnings,
-    };
-  } finally {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  let text = null;
+  let file;
+  if (isObject) {
+    text = policyToml(policy);
+    file = '-';
+  } else if (typeof policy !== 'string' || policy === '') {
+    throw fail('the policy must be an object or a path');
+  } else file = path.resolve(policy);
+  const run = spawnSync(compiler, [...args, file, cli.separator, ...argv], {
+    encoding: 'utf8',
+    env,
+    cwd: workspace,
+    input: text === null ? '' : text,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.error) throw fail(`cannot run ${compiler}: ${run.error.message}`);
+  if (run.status !== 0) {
+    const error = new Error((run.stderr || '').trimEnd() || `landlock-policy exited ${run.status} without a diagnostic`);
+    error.code = 'LANDLOCK_POLICY';
+    error.status = run.status;
+    if (isObject) error.policyText = text; // the lines the diagnostics quote
+    throw error;
   }
+  const out = JSON.parse(run.stdout);
+  const sandboxed = out[0] === launcher || out[0] === fs.realpathSync(launcher);
+  const warnings = run.stderr || '';
+  if (!sandboxed) {
+    if (isObject && policy.mode !== 'danger-full-access') throw fail(`the compiler returned an unconfined argv for mode ${policy.mode}`);
+    return { argv: out, enforcement: 'none', mode: isObject ? policy.mode : 'danger-full-access', launcherVersion: null, sandboxed: false, launcher: null, warnings };
+  }
+  const grants = writableGrants(out).map((g) => ({ path: g, what: 'the writable grant' }));
+  checkOutside(launcher, 'launcher', grants);
+  checkOutside(compiler, 'policy', grants);
+  const p = options.probe || probeWith(launcher);
+  return {
+    argv: out,
+    enforcement: p.ok ? p.enforcement : 'none',
+    mode: isObject ? policy.mode : null,
+    launcherVersion: p.version || null,
+    sandboxed: true,
+    launcher,
+    warnings,
+  };
 }
 
 // ---- Running a command, and telling the sandbox's failure from the command's ----
@@ -669,6 +638,9 @@ const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024; // bytes of stdout and of stderr ru
 // names it. `example` is a line each must match.
 const signature = (name, pattern, example) => Object.freeze({ name, pattern, example });
 const denialSignatures = Object.freeze([
+  // npm prints `code EACCES` and, a few lines on, `path /x` (then the same error again, and its fields)
+  signature('npm', /^npm (?:error|ERR!) (?:code (?:EACCES|EPERM)\b|Log files were not written due to an error writing to the directory: )/,
+    'npm error Log files were not written due to an error writing to the directory: /home/u/denied'),
   signature('python', /\bPermissionError\b/, "PermissionError: [Errno 13] Permission denied: '/home/u/denied'"),
   signature('errno-name', /\b(?:EACCES|EPERM)\b/, "Error: EACCES: permission denied, open '/home/u/denied'"), // node, npm, ruby's Errno::EACCES
   signature('java', /\bAccessDeniedException\b/, 'java.nio.file.AccessDeniedException: /home/u/denied'),
@@ -677,10 +649,20 @@ const denialSignatures = Object.freeze([
 ]);
 
 const PATH_START = /^(?:\/|~\/|\.\.?\/)/;
+// The quote pairs tools put around a name: ASCII, and the locale's (gettext
+// turns `x' into ‘x’ or "x" into “x” or «x»).
+const QUOTES = [["'", "'"], ['"', '"'], ['`', "'"], ['\u2018', '\u2019'], ['\u201c', '\u201d'], ['\u00ab', '\u00bb']];
+function unquoted(name) {
+  for (const [open, close] of QUOTES) {
+    if (name.length > open.length + close.length && name.startsWith(open) && name.endsWith(close)) return name.slice(open.length, -close.length);
+  }
+  return name;
+}
 // The path a denial line names, as printed (it may be relative to the
 // command's working directory), or null.
 function denialPath(line) {
   let m = /\[Errno \d+\] [^:]*: '([^']+)'/.exec(line) || // python
+    /^npm (?:error|ERR!) Log files were not written due to an error writing to the directory: (\S+)/.exec(line) ||
     /\b(?:EACCES|EPERM): [^,]*, [a-z_]+ '([^']+)'/.exec(line) || // node, npm
     /(?:AccessDeniedException|FileNotFoundException): (\S+)/.exec(line); // java
   if (m) return m[1];
@@ -695,6 +677,7 @@ function denialPath(line) {
   const verb = /^[a-z][a-z' ]* (\S+)$/.exec(last); // dash "cannot create /x", go "open /x", git "could not lock config file /x"
   if (verb) last = verb[1];
   else if (/\s/.test(last)) return null;
+  last = unquoted(last); // coreutils in a UTF-8 locale: cannot create directory ‘build’
   // "cat: Permission denied" names the program, not a path
   return last !== '' && (last.includes('/') || segments.length > 1) ? last : null;
 }
@@ -716,6 +699,21 @@ function denialOf(line, signatures) {
   return null;
 }
 
+// Under workspace-write the carve (a read-only .git, .envrc... at the top of
+// the workspace) leaves the workspace's own folder read-only: a new entry
+// made directly in it is denied on purpose. Such a denial gets reason
+// 'carve' (write into a subfolder); the path is still the command's text.
+function markCarve(d, cwd, workspace) {
+  if (d.path === undefined || d.path.startsWith('~')) return;
+  const abs = path.resolve(cwd, d.path);
+  try {
+    if (fs.realpathSync(path.dirname(abs)) !== fs.realpathSync(workspace)) return;
+  } catch {
+    return;
+  }
+  if (!fs.existsSync(abs)) d.reason = 'carve';
+}
+
 // Scans a stream's chunks line by line (UTF-8), keeping at most
 // MAX_DENIALS denials and MAX_LINE characters of a line.
 class DenialScanner {
@@ -734,8 +732,23 @@ class DenialScanner {
 
   line(l) {
     if (this.denied.length >= MAX_DENIALS) return;
-    const d = denialOf(l.endsWith('\r') ? l.slice(0, -1) : l, this.signatures);
-    if (d) this.denied.push(d);
+    const text = l.endsWith('\r') ? l.slice(0, -1) : l;
+    const last = this.denied[this.denied.length - 1];
+    const npm = /^npm (?:error|ERR!) (.*)$/.exec(text);
+    if (npm && last && last.signature === 'npm') {
+      // The lines after `npm error code EACCES`: the path it names, then
+      // the same error again and its fields, which are not more denials.
+      const named = /^path (.+)$/.exec(npm[1]);
+      if (named && last.path === undefined) {
+        last.path = named[1];
+        return;
+      }
+      if (/^\s+(?:errno|code|syscall|path):/.test(npm[1])) return;
+    }
+    const d = denialOf(text, this.signatures);
+    if (!d) return;
+    if (npm && last && last.signature === 'npm' && d.path !== undefined && d.path === last.path) return;
+    this.denied.push(d);
   }
 
   end() {
@@ -994,6 +1007,7 @@ function launch(argv, policy, options, keep) {
             layers: prep.layers,
           };
           denied = scanner.end();
+          if (prep.mode === 'workspace-write') denied.forEach((d) => markCarve(d, cwd, prep.cwd));
         }
       }
       const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings };
