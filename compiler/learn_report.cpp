@@ -431,8 +431,8 @@ void Learner::add_finding(Finding f, int error) {
 
 // The narrowest grant that works, never one the protection table refuses
 // (learn_refuse.h): a leaf folder a tool made inside a folder every tool
-// shares, made before the rerun; a file alone when its folder cannot be
-// granted; else refused on purpose, with the preset that covers it.
+// shares, made before the rerun; a file read or run alone when its folder
+// cannot be granted; else refused on purpose, with the preset that covers it.
 void Learner::narrow(Finding &f) const {
   auto refuse = [&](const std::string &reason) {
     f.cause = Cause::OnPurpose;
@@ -464,8 +464,9 @@ void Learner::narrow(Finding &f) const {
   bool write = f.access == Access::Rw;
   std::string refused = learn_refusal(table_, f.grant, write);
   if (refused.empty()) return;
-  bool on_file = f.kind == LearnKind::Read || f.kind == LearnKind::Execute || f.kind == LearnKind::Write ||
-                 f.kind == LearnKind::Truncate;
+  // Read or run only: a file written alone in a folder that cannot be
+  // granted (a dotfile in the home) may well be read later as configuration.
+  bool on_file = f.kind == LearnKind::Read || f.kind == LearnKind::Execute;
   if (on_file && !f.folder && f.grant != f.path && is_regular(f.path) && learn_refusal(table_, f.path, write).empty()) {
     f.grant = f.path;  // the file alone, not its folder
     return;
