@@ -447,7 +447,7 @@ void Learner::narrow(Finding &f) const {
       hint = "; the preset that covers it: ";
       for (size_t i = 0; i < presets.size(); ++i) hint += (i ? ", " : "") + presets[i];
     }
-    hint += "; or make the leaf folder the tool uses (mkdir " + shell_quoted(home_, join_path(folder, "TOOL")) +
+    hint += "; or make the leaf folder the tool uses (mkdir -p " + shell_quoted(home_, join_path(folder, "TOOL")) +
             ") and learn again";
     if (f.folder) hint += " (the audit way names only the folder; --way ptrace names the entry)";
     return hint;

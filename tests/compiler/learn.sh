@@ -267,6 +267,35 @@ out_is "cache leaf: the rerun succeeds" "ok "
 rm -rf "$HOME/.cache"
 mv "$T/cache.saved" "$HOME/.cache"
 
+# The same with the real tool (issue 22's reproduction): `go build` on a
+# fresh HOME, then once ~/.cache exists; the learned policy then builds.
+if [ -n "$label" ]; then :
+elif ! command -v go >/dev/null; then skip "go on a fresh HOME" "go is not installed"
+else
+  mkdir -p "$T/gows" "$T/gohome"
+  printf 'module example.com/hello\n\ngo 1.18\n' >"$T/gows/go.mod"
+  printf 'package main\n\nfunc main() { println("hi") }\n' >"$T/gows/main.go"
+  printf '%s\n' 'version = 1' 'mode = "custom"' \
+    'ro = ["/usr", "/etc", "/bin", "/lib", { path = "/lib64", optional = true }, { path = "/sys", optional = true }]' \
+    'rw = ["${WORKSPACE}", "${TMPDIR}", "/dev/null"]' >"$T/go.toml"
+  golearn() {
+    (cd "$T/gows" && env -u GOCACHE -u GOPATH -u GOMODCACHE -u XDG_CACHE_HOME -u GOFLAGS HOME="$T/gohome" GOTOOLCHAIN=local \
+      "$policy_bin" learn --way ptrace --launcher "$launcher" --set workspace="$T/gows" "$@" -- go build -o hello .)
+  }
+  golearn "$T/go.toml" >"$T/out" 2>"$T/err"
+  has "go, fresh HOME: ~/.cache refused on purpose, naming preset:go" "$T/err" \
+    "never suggested: ~/.cache is shared by every tool, never granted whole; the preset that covers it: preset:go (~/.cache/go-build)"
+  hasnt "go, fresh HOME: never a grant on ~" "$T/err" '{ path = "~"'
+  mkdir "$T/gohome/.cache"
+  rm -f "$T/go-learned.toml"
+  golearn --write "$T/go-learned.toml" "$T/go.toml" >"$T/out" 2>"$T/err"
+  has "go: the leaf ~/.cache/go-build suggested" "$T/err" '{ path = "~/.cache/go-build", optional = true, why = "learned: go create" }'
+  hasnt "go: never all of ~/.cache" "$T/err" '{ path = "~/.cache",'
+  golearn "$T/go-learned.toml" >"$T/out" 2>"$T/err"
+  if [ -x "$T/gows/hello" ]; then pass "go: the learned policy builds"
+  else fail "go: the learned policy builds" "$(tail -c 600 "$T/err" | tr '\n' '|')"; fi
+fi
+
 # A second thread rewrites the path during the call: the rewritten path
 # (which the kernel never denied: its folder does not exist) is never
 # reported as the sandbox's, nor suggested.
