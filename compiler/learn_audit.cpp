@@ -208,11 +208,19 @@ bool write_users(int fd, const AuditUsers &u) {
   return ftruncate(fd, 0) == 0 && pwrite(fd, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size());
 }
 
-// Joins the learns using audit, switching it on if it is off. "" or why not.
-std::string join_users(int ctl) {
+// Joins the learns using audit, switching it on if it is off. "" or why
+// not. Without the file (not root: CAP_AUDIT_READ alone), audit already on
+// is used as is, never switched: joined stays false.
+std::string join_users(int ctl, bool &joined) {
   std::string why;
+  joined = false;
   int fd = lock_users(why);
-  if (fd < 0) return why;
+  if (fd < 0) {
+    audit_status now{};
+    if (get_status(ctl, now) && now.enabled != 0) return {};
+    return why;
+  }
+  joined = true;
   AuditUsers u = read_users(fd);
   audit_status now{};
   if (!get_status(ctl, now)) why = std::string("the audit status (AUDIT_GET): ") + std::strerror(errno);
@@ -380,7 +388,8 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
   int size = 32 << 20;
   if (setsockopt(log, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof size) != 0)
     (void)setsockopt(log, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
-  if (std::string why = join_users(ctl); !why.empty()) {
+  bool joined = false;
+  if (std::string why = join_users(ctl, joined); !why.empty()) {
     r.error = why;
     close(log);
     close(ctl);
@@ -511,7 +520,7 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
     r.error = std::string(reaper ? "fork: " : "PR_SET_CHILD_SUBREAPER: ") + std::strerror(errno);
     if (report[0] >= 0) close(report[0]), close(report[1]);
   }
-  r.restore_error = leave_users(ctl);
+  if (joined) r.restore_error = leave_users(ctl);
   (void)sigaction(SIGTERM, &old_term, nullptr);
   (void)sigaction(SIGHUP, &old_hup, nullptr);
   if (g_stop_signal != 0) (void)raise(g_stop_signal);
