@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include "emit.h"
 #include "learn_audit.h"
@@ -50,6 +51,12 @@ bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l,
 }  // namespace
 
 int learn(const CompileResult &compiled, const LearnOptions &o) {
+  // A FIFO, a device or a socket would block or act on the write: refused
+  // before anything runs (and again when the report is written).
+  if (struct stat st {}; !o.report_file.empty() && lstat(o.report_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    say("--report " + o.report_file + ": not a regular file");
+    return 2;
+  }
   RunSummary run;
   std::string why_not;
   if (o.way != "ptrace") {

@@ -9,10 +9,16 @@
 
 namespace llp::learn_arch {
 
+// The compat ABI the kernel also runs (i386 on x86_64, arm on aarch64) and
+// its clone numbers, which learn's filter guards (learn_trace.cpp).
 #if defined(__x86_64__)
 constexpr uint32_t kAuditArch = AUDIT_ARCH_X86_64;
+constexpr uint32_t kCompatArch = AUDIT_ARCH_I386;
+constexpr uint32_t kCompatClone = 120, kCompatClone3 = 435;
 #elif defined(__aarch64__)
 constexpr uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
+constexpr uint32_t kCompatArch = AUDIT_ARCH_ARM;
+constexpr uint32_t kCompatClone = 120, kCompatClone3 = 435;
 #else
 #error "landlock-policy learn: only x86_64 and aarch64 are supported (compiler/learn_arch.h)"
 #endif

@@ -7,6 +7,8 @@
 #include <ctime>
 #include <fcntl.h>
 #include <fstream>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <linux/audit.h>
 #include <linux/netlink.h>
 #include <map>
@@ -18,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "learn_child.h"
 #include "learn_trace.h"
 
 namespace llp {
@@ -135,18 +138,116 @@ bool set_enabled(int fd, uint32_t on) {
   return send_request(fd, AUDIT_SET, NLM_F_REQUEST | NLM_F_ACK, &s, sizeof s) && answer(fd, nullptr);
 }
 
-// Switching audit back off from a signal handler (sendto is async-signal-safe).
-volatile sig_atomic_t g_restore_fd = -1;
-struct sigaction g_old_term {}, g_old_hup {};
+// SIGTERM or SIGHUP while learning: the command is killed and learn ends
+// the run as usual (audit switched back off if it is the last learn), then
+// dies of the signal.
+volatile sig_atomic_t g_stop_signal = 0;
+volatile sig_atomic_t g_child = 0;
 
-void restore_and_reraise(int sig) {
-  if (g_restore_fd >= 0) {
-    audit_status s{};
-    s.mask = AUDIT_STATUS_ENABLED;
-    (void)send_request(g_restore_fd, AUDIT_SET, NLM_F_REQUEST, &s, sizeof s);
+void stop_run(int sig) {
+  g_stop_signal = sig;
+  if (g_child > 0) (void)kill(static_cast<pid_t>(g_child), SIGKILL);
+}
+
+// ---- The learns sharing the audit switch (kAuditUsersFile, under flock):
+// its first line is "switched" when a learn switched audit on, else "kept";
+// then one line per learn running the audit way, its pid. The last one to
+// end switches audit back off; a learn killed before its cleanup is pruned
+// by the next (its pid is gone).
+struct AuditUsers {
+  bool switched = false;
+  std::vector<pid_t> pids;
+};
+
+// The file, open and locked (LOCK_EX); -1 with why.
+int lock_users(std::string &why) {
+  int fd = open(kAuditUsersFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+  struct stat st {};
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    why = std::string(kAuditUsersFile) + ": " + std::strerror(errno);
+    if (fd >= 0) close(fd);
+    return -1;
   }
-  (void)sigaction(sig, sig == SIGTERM ? &g_old_term : &g_old_hup, nullptr);
-  (void)raise(sig);
+  if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) != 0) {
+    why = std::string(kAuditUsersFile) + ": not a regular file of this user, writable by it alone";
+    close(fd);
+    return -1;
+  }
+  int rc = 0;
+  do rc = flock(fd, LOCK_EX);
+  while (rc != 0 && errno == EINTR);
+  if (rc != 0) {
+    why = std::string(kAuditUsersFile) + ": flock: " + std::strerror(errno);
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool alive(pid_t pid) { return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM); }
+
+AuditUsers read_users(int fd) {
+  AuditUsers u;
+  std::string text;
+  char buf[4096];
+  off_t at = 0;
+  for (ssize_t n; (n = pread(fd, buf, sizeof buf, at)) > 0 && text.size() < (1 << 20); at += n) text.append(buf, static_cast<size_t>(n));
+  std::stringstream lines(text);
+  std::string line;
+  if (std::getline(lines, line)) u.switched = line == "switched";
+  while (std::getline(lines, line)) {
+    long pid = number(line);
+    if (pid > 0 && alive(static_cast<pid_t>(pid))) u.pids.push_back(static_cast<pid_t>(pid));
+  }
+  return u;
+}
+
+bool write_users(int fd, const AuditUsers &u) {
+  std::string text = u.switched ? "switched\n" : "kept\n";
+  for (pid_t pid : u.pids) text += std::to_string(pid) + "\n";
+  return ftruncate(fd, 0) == 0 && pwrite(fd, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size());
+}
+
+// Joins the learns using audit, switching it on if it is off. "" or why
+// not. Without the file (not root: CAP_AUDIT_READ alone), audit already on
+// is used as is, never switched: joined stays false.
+std::string join_users(int ctl, bool &joined) {
+  std::string why;
+  joined = false;
+  int fd = lock_users(why);
+  if (fd < 0) {
+    audit_status now{};
+    if (get_status(ctl, now) && now.enabled != 0) return {};
+    return why;
+  }
+  joined = true;
+  AuditUsers u = read_users(fd);
+  audit_status now{};
+  if (!get_status(ctl, now)) why = std::string("the audit status (AUDIT_GET): ") + std::strerror(errno);
+  else if (now.enabled == 0 && !set_enabled(ctl, 1)) why = std::string("switching audit on (AUDIT_SET): ") + std::strerror(errno);
+  else {
+    if (now.enabled == 0) u.switched = true;
+    u.pids.push_back(getpid());
+    if (!write_users(fd, u)) why = std::string(kAuditUsersFile) + ": " + std::strerror(errno);
+  }
+  close(fd);  // the lock goes with it
+  return why;
+}
+
+// Leaves them; the last one switches audit back off if a learn switched it on.
+std::string leave_users(int ctl) {
+  std::string why;
+  int fd = lock_users(why);
+  if (fd < 0) return "switching audit back off: " + why;
+  AuditUsers u = read_users(fd);
+  u.pids.erase(std::remove(u.pids.begin(), u.pids.end(), getpid()), u.pids.end());
+  if (u.pids.empty() && u.switched) {
+    if (set_enabled(ctl, 0)) u.switched = false;
+    else why = std::string("switching audit back off (AUDIT_SET): ") + std::strerror(errno);
+  }
+  if (!write_users(fd, u) && why.empty()) why = std::string(kAuditUsersFile) + ": " + std::strerror(errno);
+  close(fd);
+  return why;
 }
 
 int status_of(int st) { return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st); }
@@ -287,34 +388,38 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
   int size = 32 << 20;
   if (setsockopt(log, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof size) != 0)
     (void)setsockopt(log, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
-  bool switched = false;
-  if (was.enabled == 0) {
-    if (!set_enabled(ctl, 1)) {
-      r.error = std::string("switching audit on (AUDIT_SET): ") + std::strerror(errno);
-      close(log);
-      close(ctl);
-      return r;
-    }
-    switched = true;
-    // SIGTERM or SIGHUP while learning: audit is switched back off first.
-    g_restore_fd = ctl;
-    struct sigaction act {};
-    act.sa_handler = restore_and_reraise;
-    (void)sigaction(SIGTERM, &act, &g_old_term);
-    (void)sigaction(SIGHUP, &act, &g_old_hup);
+  bool joined = false;
+  if (std::string why = join_users(ctl, joined); !why.empty()) {
+    r.error = why;
+    close(log);
+    close(ctl);
+    return r;
   }
+  g_stop_signal = 0;
+  struct sigaction stop {}, old_term {}, old_hup {};
+  stop.sa_handler = stop_run;
+  (void)sigaction(SIGTERM, &stop, &old_term);
+  (void)sigaction(SIGHUP, &stop, &old_hup);
+  // Every process of the run stays learn's descendant, killed at the end.
+  bool reaper = learn_become_subreaper();
   std::vector<char *> args(argv.size() + 1, nullptr);
   std::transform(argv.begin(), argv.end(), args.begin(),
                  [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   int report[2] = {-1, -1};
-  pid_t child = pipe2(report, O_CLOEXEC) == 0 ? fork() : -1;
+  pid_t child = reaper && pipe2(report, O_CLOEXEC) == 0 ? fork() : -1;
   if (child == 0) {
-    execv(args[0], args.data());
-    int e = errno;
+    // No capability reaches the command, even as root (a negative errno says so).
+    int e = learn_drop_capabilities();
+    if (e != 0) e = -e;
+    else {
+      execv(args[0], args.data());
+      e = errno;
+    }
     (void)!write(report[1], &e, sizeof e);
     _exit(e == ENOENT ? 127 : 126);
   }
   if (child > 0) {
+    g_child = child;
     r.started = true;
     r.launcher = child;
     close(report[1]);
@@ -333,6 +438,7 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
       pollfd fds[2] = {{log, POLLIN, 0}, {pidfd, POLLIN, 0}};
       int ready = poll(fds, pidfd >= 0 && !exited ? 2 : 1, exited ? 100 : pidfd >= 0 ? -1 : 10);
       if (ready < 0 && errno != EINTR) break;
+      if (g_stop_signal != 0) break;
       for (;;) {  // every record already queued
         ssize_t n = recv(log, buf, sizeof buf, MSG_DONTWAIT);
         if (n < 0) {
@@ -400,18 +506,24 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
     }
     int e = 0;
     if (read(report[0], &e, sizeof e) == static_cast<ssize_t>(sizeof e))
-      r.error = std::string("exec ") + argv[0] + ": " + std::strerror(e);
+      r.error = e < 0 ? std::string("dropping the command's capabilities: ") + std::strerror(-e)
+                      : std::string("exec ") + argv[0] + ": " + std::strerror(e);
     close(report[0]);
+    // Whatever the run left (a daemon, its orphans) is killed and reaped now.
+    (void)learn_kill_descendants();
+    if (!exited) {
+      int st = 0;
+      if (waitpid(child, &st, 0) == child) r.status = status_of(st);
+    }
+    g_child = 0;
   } else {
-    r.error = std::string("fork: ") + std::strerror(errno);
+    r.error = std::string(reaper ? "fork: " : "PR_SET_CHILD_SUBREAPER: ") + std::strerror(errno);
     if (report[0] >= 0) close(report[0]), close(report[1]);
   }
-  if (switched) {
-    if (!set_enabled(ctl, 0)) r.restore_error = std::string("switching audit back off (AUDIT_SET): ") + std::strerror(errno);
-    g_restore_fd = -1;
-    (void)sigaction(SIGTERM, &g_old_term, nullptr);
-    (void)sigaction(SIGHUP, &g_old_hup, nullptr);
-  }
+  if (joined) r.restore_error = leave_users(ctl);
+  (void)sigaction(SIGTERM, &old_term, nullptr);
+  (void)sigaction(SIGHUP, &old_hup, nullptr);
+  if (g_stop_signal != 0) (void)raise(g_stop_signal);
   close(log);
   close(ctl);
   return r;

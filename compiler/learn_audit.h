@@ -63,6 +63,11 @@ struct AuditRun {
   std::string restore_error;  // switching audit back off failed
 };
 
+// Where the learns running the audit way at once count themselves, so that
+// the last one, not the first, switches audit back off (root-only: the
+// audit way needs CAP_AUDIT_CONTROL to switch it).
+inline constexpr const char *kAuditUsersFile = "/run/landlock-policy-learn-audit";
+
 // Runs argv (argv[0] an absolute path) with audit on, reading the records
 // until the command has exited and every record of its run has come.
 AuditRun audit_run(const std::vector<std::string> &argv);

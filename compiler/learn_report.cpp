@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -55,6 +56,11 @@ bool exists(const std::string &p) {
 bool is_dir(const std::string &p) {
   struct stat st {};
   return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool is_regular(const std::string &p) {
+  struct stat st {};
+  return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 bool is_device(const std::string &p) {
@@ -142,6 +148,41 @@ bool toml_string(const std::string &s, std::string &out) {
   return true;
 }
 
+// A path as the policy format writes it literally: `$` is `$$` (expand.h),
+// so a name the command chose (d/${env.TOKEN}) is never expanded later.
+std::string literal_path(const std::string &p) {
+  std::string out;
+  for (char c : p) {
+    if (c == '$') out += '$';
+    out += c;
+  }
+  return out;
+}
+
+// A name safe to show inside `outputs = ["NAME"]` as is.
+bool plain_name(const std::string &name) {
+  if (name.empty() || name == "." || name == "..") return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-' || c == '+' || c == '@';
+  });
+}
+
+// A path for a shell: ~/'rest' or 'path', every ' closed and escaped.
+std::string shell_quoted(const std::string &home, const std::string &p) {
+  std::string rest = p, out;
+  if (!home.empty() && home != "/" && is_within(p, home) && p != home) {
+    out = "~/";
+    rest = p.substr(home.size() + 1);
+  }
+  out += '\'';
+  for (char c : rest) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + '\'';
+}
+
 // A JSON string of the printable() form: valid UTF-8 whatever the bytes.
 std::string json_string(const std::string &s) {
   std::string out = "\"";
@@ -153,9 +194,22 @@ std::string json_string(const std::string &s) {
 }
 
 // Creates path (flags: O_EXCL or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
+// O_TRUNC: only a regular file is truncated and written (a FIFO would hang,
+// a device act): it is opened without blocking and checked first.
 std::string create_file(const std::string &path, int flags, const std::string &text) {
-  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
-  if (fd < 0) return std::strerror(errno);
+  bool truncate = (flags & O_TRUNC) != 0;
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (flags & ~O_TRUNC), 0644);
+  if (fd < 0) return errno == ENXIO ? std::string("not a regular file") : std::strerror(errno);
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return "not a regular file";
+  }
+  if ((truncate && ftruncate(fd, 0) != 0) || fcntl(fd, F_SETFL, 0) != 0) {
+    int e = errno;
+    close(fd);
+    return std::strerror(e);
+  }
   FILE *f = fdopen(fd, "w");
   if (!f) {
     int e = errno;
@@ -166,6 +220,18 @@ std::string create_file(const std::string &path, int flags, const std::string &t
   int e = errno;
   if (std::fclose(f) != 0 && ok) ok = false, e = errno;
   return ok ? std::string() : std::strerror(e);
+}
+
+// Makes the leaf folder path (its folder must exist), relative to an fd of
+// that folder, never following a symlink in the leaf's place.
+std::string make_leaf(const std::string &path) {
+  std::string parent = parent_path(path);
+  int dir = open(parent.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dir < 0) return std::strerror(errno);
+  int rc = mkdirat(dir, base_name(path).c_str(), 0700);
+  int e = errno;
+  close(dir);
+  return rc == 0 || e == EEXIST ? std::string() : std::strerror(e);
 }
 
 }  // namespace
@@ -195,6 +261,7 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
     case Call::Mkdir: case Call::Mkdirat: case Call::Mknod: case Call::Mknodat: case Call::Symlink:
     case Call::Symlinkat:
       add(LearnKind::Create, d.path, false);
+      out.back().made_folder = d.call == Call::Mkdir || d.call == Call::Mkdirat;
       break;
     case Call::Unlink: case Call::Unlinkat: case Call::Rmdir: add(LearnKind::Remove, d.path, false); break;
     case Call::Truncate: add(LearnKind::Truncate, d.path, true); break;
@@ -219,7 +286,10 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
     }
     case Call::Other: break;
   }
-  for (Finding &f : out) f.programs.insert(d.program);
+  for (Finding &f : out) {
+    f.programs.insert(d.program);
+    f.changed = d.changed;
+  }
   return out;
 }
 
@@ -279,6 +349,9 @@ void classify(const CompileResult &r, Finding &f, int error) {
     return set(Cause::Sandbox, {});
   }
   if (!p.sandboxed) return set(Cause::Permissions, "not the sandbox: danger-full-access has none");
+  if (f.changed)
+    return set(Cause::OnPurpose, "the path changed between the call's entry and its exit (another thread rewrote it): "
+                                 "what the command used is unknown, so nothing is suggested");
   if (!f.kernel && error == EPERM)
     return set(Cause::Permissions, "EPERM: Landlock answers EACCES or EXDEV, so something else refused it");
   if (f.kind == LearnKind::Ioctl && !is_device(f.path))
@@ -298,7 +371,16 @@ void classify(const CompileResult &r, Finding &f, int error) {
                                          (c.origin == "default" ? "[protect] keep_writable = [\"" + c.written + "\"]"
                                                                 : std::string("removing its [protect] read_only entry")) +
                                          ", not a grant");
-    if (in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), folder_of(f)) != p.carved_folders.end())
+    bool carved_folder =
+        in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), folder_of(f)) != p.carved_folders.end();
+    if (carved_folder && f.kind == LearnKind::Create && folder_of(f) == p.workspace) {
+      std::string name = f.folder ? std::string() : base_name(f.path);
+      if (!plain_name(name)) name = "NAME";
+      return set(Cause::OnPurpose, "the workspace root is read-only so that .git stays protected; the fix is "
+                                   "`outputs = [\"" + name + "\"]` in the policy (made before each run, and writable), "
+                                   "not a grant on the workspace");
+    }
+    if (carved_folder)
       return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
                                        folder_of(f) + ", a folder on the way to a read-only exception; create it in a "
                                        "subfolder, or create it outside the sandbox and compile again (an existing entry "
@@ -330,16 +412,68 @@ void classify(const CompileResult &r, Finding &f, int error) {
 
 Learner::Learner(const CompileResult &r, const LearnOptions &o) : r_(r), o_(o) {
   if (!o.home.empty()) home_ = canonical_or_lexical(lexical_normalize(o.home));
+  const char *path_env = std::getenv("PATH");
+  table_ = refusal_table(o.home, path_env ? path_env : "", r.plan);
 }
 
 void Learner::add_finding(Finding f, int error) {
   classify(r_, f, error);
-  auto key = std::make_tuple(static_cast<int>(f.kind), f.path, f.path2, f.port);
+  if (f.cause == Cause::Sandbox && f.port < 0) narrow(f);
+  // A path that changed under the call is a finding of its own: it never
+  // merges with (and so never hides or becomes) a real denial of that path.
+  auto key = std::make_tuple(static_cast<int>(f.kind), f.path, f.path2 + (f.changed ? "\n(changed)" : ""), f.port);
   auto [it, fresh] = index_.emplace(key, findings_.size());
   if (fresh) findings_.push_back(f);
   Finding &kept = findings_[it->second];
   ++kept.count;
   kept.programs.insert(f.programs.begin(), f.programs.end());
+}
+
+// The narrowest grant that works, never one the protection table refuses
+// (learn_refuse.h): a leaf folder a tool made inside a folder every tool
+// shares, made before the rerun; a file read or run alone when its folder
+// cannot be granted; else refused on purpose, with the preset that covers it.
+void Learner::narrow(Finding &f) const {
+  auto refuse = [&](const std::string &reason) {
+    f.cause = Cause::OnPurpose;
+    f.reason = reason;
+    f.grant.clear();
+  };
+  std::string program = f.programs.empty() ? std::string() : base_name(*f.programs.begin());
+  auto preset_hint = [&](const std::string &folder) {
+    std::vector<std::string> presets = presets_covering(table_, folder, program);
+    std::string hint;
+    if (!presets.empty()) {
+      hint = "; the preset that covers it: ";
+      for (size_t i = 0; i < presets.size(); ++i) hint += (i ? ", " : "") + presets[i];
+    }
+    hint += "; or make the leaf folder the tool uses (mkdir -p " + shell_quoted(home_, join_path(folder, "TOOL")) +
+            ") and learn again";
+    if (f.folder) hint += " (the audit way names only the folder; --way ptrace names the entry)";
+    return hint;
+  };
+  if (f.kind == LearnKind::Create && !f.folder && shared_folder(table_, f.path))
+    return refuse("never suggested: " + shown(f.path) + " is shared by every tool, never granted whole" + preset_hint(f.path));
+  if (f.kind == LearnKind::Create && !f.folder && f.made_folder && shared_folder(table_, parent_path(f.path))) {
+    if (std::string refused = learn_refusal(table_, f.path, true); !refused.empty())
+      return refuse("never suggested: " + refused);
+    f.grant = f.path;
+    f.create_first = true;
+    return;
+  }
+  bool write = f.access == Access::Rw;
+  std::string refused = learn_refusal(table_, f.grant, write);
+  if (refused.empty()) return;
+  // Read or run only: a file written alone in a folder that cannot be
+  // granted (a dotfile in the home) may well be read later as configuration.
+  bool on_file = f.kind == LearnKind::Read || f.kind == LearnKind::Execute;
+  if (on_file && !f.folder && f.grant != f.path && is_regular(f.path) && learn_refusal(table_, f.path, write).empty()) {
+    f.grant = f.path;  // the file alone, not its folder
+    return;
+  }
+  std::string reason = "never suggested: " + refused;
+  if (shared_folder(table_, f.grant)) reason += preset_hint(f.grant);
+  refuse(reason);
 }
 
 void Learner::add(const TracedDenial &d) {
@@ -369,6 +503,7 @@ void Learner::suggest() {
     for (const std::string &prog : f.programs)
       kept.reasons.insert((prog.empty() ? std::string("?") : base_name(prog)) + " " + kind_name(f.kind));
     kept.findings.push_back(&f);
+    kept.create_first = kept.create_first || f.create_first;
   }
   std::vector<Suggestion> all;
   all.reserve(by.size());
@@ -441,10 +576,10 @@ std::string Learner::text_report(const RunSummary &t) const {
     out += t.way == "audit"
                ? "note: processes the command left running still held its sandbox " +
                      std::to_string(kLeftRunningGraceSeconds) +
-                     " s after it exited; learning ended, their later denials are not reported\n"
+                     " s after it exited; learning ended and they were killed, their later denials are not reported\n"
                : "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
                      std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";
-  for (const std::string &n : t.notes) out += "note: " + n + "\n";
+  for (const std::string &n : t.notes) out += "note: " + printable(n) + "\n";
   const char *titles[3] = {"denied by the sandbox:", "refused on purpose (never suggested):",
                            "not the sandbox (file permissions or another rule; not suggested):"};
   for (int c = 0; c < 3; ++c) {
@@ -452,16 +587,22 @@ std::string Learner::text_report(const RunSummary &t) const {
     out += std::string(titles[c]) + "\n";
     for (const Finding &f : findings_) {
       if (static_cast<int>(f.cause) != c) continue;
-      out += "  " + std::string(kind_name(f.kind)) + " " + object(f) + "  (" + std::to_string(f.count) +
-             (f.count == 1 ? " time" : " times") + ", by " + programs(f) + ")\n";
-      if (!f.reason.empty()) out += "    " + f.reason + "\n";
+      // Every field on one line of its own: a name the command chose
+      // (a newline in a path) cannot start a line of the report.
+      out += "  " + std::string(kind_name(f.kind)) + " " + printable(object(f)) + "  (" + std::to_string(f.count) +
+             (f.count == 1 ? " time" : " times") + ", by " + printable(programs(f)) + ")\n";
+      if (!f.reason.empty()) out += "    " + printable(f.reason) + "\n";
     }
   }
   if (!suggestions_.empty()) {
-    out += "suggested policy change (paste into " + o_.policy_file + ", or use --write NEW.toml):\n";
+    out += "suggested policy change (paste into " + printable(o_.policy_file) + ", or use --write NEW.toml):\n";
     if (!unextendable_.empty())
-      out += "  (checked alone, not with the policy: --write cannot extend it: " + unextendable_ + ")\n";
+      out += "  (checked alone, not with the policy: --write cannot extend it: " + printable(unextendable_) + ")\n";
     out += toml_body(pointers());
+    for (const Suggestion &s : suggestions_)
+      if (s.create_first && !exists(s.path))
+        out += "before the rerun, make the leaf folder (--write makes it): mkdir " + printable(shell_quoted(home_, s.path)) +
+               "\n";
   }
   return out;
 }
@@ -494,7 +635,9 @@ std::string Learner::json_report(const RunSummary &t) const {
     out += std::string(i ? "," : "") + "\n    {\"section\": \"" + s.section + "\"";
     if (s.port >= 0) out += ", \"port\": " + std::to_string(s.port);
     else out += ", \"path\": " + json_string(s.path) + ", \"optional\": " + (s.optional ? "true" : "false");
-    out += ", \"why\": " + json_string(why_text(s)) + ", \"toml\": " + json_string(s.toml) + "}";
+    out += ", \"why\": " + json_string(why_text(s)) + ", \"toml\": " + json_string(s.toml);
+    if (s.create_first) out += ", \"create_first\": true";  // a leaf folder to make before the rerun
+    out += "}";
   }
   out += std::string(suggestions_.empty() ? "" : "\n  ") + "]\n}\n";
   return out;
@@ -516,6 +659,9 @@ std::string Learner::write_policy(const std::string &way) const {
   // O_EXCL: never overwrite (nor follow a planted symlink).
   std::string e = create_file(name, O_EXCL, text);
   if (!e.empty()) return o_.write_file + ": " + e;
+  for (const Suggestion &s : suggestions_)
+    if (s.create_first && !exists(s.path))
+      if (std::string m = make_leaf(s.path); !m.empty()) return "wrote " + o_.write_file + ", but mkdir " + s.path + ": " + m;
   return {};
 }
 
@@ -562,7 +708,7 @@ bool Learner::render(Suggestion &s) const {
     return true;
   }
   std::string path, reason;
-  if (!toml_string(shown(s.path), path) || !toml_string(why_text(s), reason)) return false;
+  if (!toml_string(literal_path(shown(s.path)), path) || !toml_string(why_text(s), reason)) return false;
   s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
   return true;
 }

@@ -15,6 +15,7 @@
 #include "compile.h"
 #include "learn.h"
 #include "learn_audit.h"
+#include "learn_refuse.h"
 #include "learn_trace.h"
 
 namespace llp {
@@ -33,6 +34,8 @@ struct Finding {
   // (and a rename's source folder), not the entry: path is that folder.
   bool folder = false;
   bool kernel = false;  // the kernel said Landlock denied it (the audit way)
+  bool made_folder = false;  // a folder was being created (mkdir): its leaf can be made before the rerun
+  bool changed = false;  // the ptrace way: the path changed between the call's entry and exit
   long port = -1;
   LearnCause cause = LearnCause::Sandbox;
   std::string reason;  // on purpose or file permissions: why
@@ -40,6 +43,7 @@ struct Finding {
   std::set<std::string> programs;
   std::string grant;  // the folder (or device) to grant, for the sandbox's file denials
   Access access = Access::Ro;
+  bool create_first = false;  // grant is a leaf folder to create before the rerun
 };
 
 // The findings one failed call or one audit record stands for.
@@ -66,6 +70,7 @@ struct Suggestion {
   std::set<std::string> reasons;  // "op write"
   std::vector<Finding *> findings;
   std::string toml;  // the line to paste
+  bool create_first = false;  // a leaf folder that does not exist yet: made before the rerun
 };
 
 // Creates path (flags: O_EXCL, or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
@@ -89,6 +94,7 @@ class Learner {
 
  private:
   void add_finding(Finding f, int error);
+  void narrow(Finding &f) const;
   std::string toml_file(const std::vector<const Suggestion *> &list, const std::string &way) const;
   static std::string toml_body(const std::vector<const Suggestion *> &list);
   std::vector<const Suggestion *> pointers() const;
@@ -104,6 +110,7 @@ class Learner {
   const CompileResult &r_;
   const LearnOptions &o_;
   std::string home_;
+  RefusalTable table_;
   std::vector<Finding> findings_;
   std::map<std::tuple<int, std::string, std::string, long>, size_t> index_;
   std::vector<Suggestion> suggestions_;

@@ -8,11 +8,11 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <map>
 #include <netinet/in.h>
+#include <sched.h>
 #include <set>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "learn_child.h"
 #include "paths.h"
 
 namespace llp {
@@ -80,6 +81,8 @@ struct Entry {
   uint64_t nr = 0;
   uint64_t args[6] = {};
   bool native = false;  // the tracee's architecture is the one learn_arch.h knows
+  bool described = false;  // at_entry holds the call's paths as they were at its entry
+  TracedDenial at_entry;
 };
 
 // The path argument at index i, resolved against the dirfd at index d (-1: cwd).
@@ -147,33 +150,59 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
 // system calls learn records, and lets every other one run untraced: the
 // tracer then wakes for a few calls instead of every one (`make bench`).
 // A call of another architecture's ABI is traced, as without the filter.
+// It also refuses what would start a process the tracer never sees:
+// clone with CLONE_UNTRACED (EPERM), and clone3, whose flags a filter cannot
+// read (ENOSYS: the C libraries then use clone), in either ABI; and, on
+// x86_64, the x32 ABI (ENOSYS), whose numbers the list does not hold.
 std::vector<sock_filter> watch_filter() {
+  // Jump targets, resolved once the returns at the end are placed.
+  enum Target : int { Next = 0, Allow = -1, Trace = -2, NoSys = -3, Refuse = -4 };
+  struct Step {
+    sock_filter code;
+    int jt = Next, jf = Next;
+  };
+  std::vector<Step> steps;
+  auto load = [&](uint32_t offset) { steps.push_back({BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)}); };
+  auto jump = [&](uint16_t how, uint32_t k, int jt, int jf) { steps.push_back({BPF_JUMP(BPF_JMP | how | BPF_K, k, 0, 0), jt, jf}); };
+  auto guard_clone = [&](uint32_t clone_nr, uint32_t clone3_nr) {
+    jump(BPF_JEQ, clone3_nr, NoSys, Next);
+    jump(BPF_JEQ, clone_nr, Next, 2);  // not clone: past the flags' check
+    load(offsetof(seccomp_data, args[0]));  // the flags, in both ABIs; CLONE_UNTRACED is in the low word
+    jump(BPF_JSET, CLONE_UNTRACED, Refuse, Next);
+  };
+  load(offsetof(seccomp_data, arch));
+  jump(BPF_JEQ, learn_arch::kCompatArch, Next, 6);  // not the compat ABI: to the native check
+  load(offsetof(seccomp_data, nr));
+  guard_clone(learn_arch::kCompatClone, learn_arch::kCompatClone3);
+  steps.push_back({BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE)});
+  jump(BPF_JEQ, learn_arch::kAuditArch, Next, Trace);  // (the arch is still loaded)
+  load(offsetof(seccomp_data, nr));
+#if defined(__x86_64__)
+  jump(BPF_JGE, 0x40000000U /* __X32_SYSCALL_BIT */, NoSys, Next);
+#endif
+  guard_clone(SYS_clone, SYS_clone3);
+  load(offsetof(seccomp_data, nr));
+  for (uint32_t nr = 0; nr < 1024; ++nr)  // the numbers learn_arch::call_of knows, one list
+    if (learn_arch::call_of(nr) != Call::Other) jump(BPF_JEQ, nr, Trace, Next);
+  steps.push_back({BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)});
+  const int returns = static_cast<int>(steps.size());
+  auto target = [&](int t, size_t at) {
+    int to = t == Allow ? returns - 1 : t == Trace ? returns : t == NoSys ? returns + 1 : returns + 2;
+    return static_cast<uint8_t>(to - static_cast<int>(at) - 1);
+  };
   std::vector<sock_filter> code;
-  code.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)));
-  code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, learn_arch::kAuditArch, 1, 0));
-  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE));
-  code.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)));
-  std::vector<uint32_t> watched;
-  for (uint32_t nr = 0; nr < 1024; ++nr) {  // the numbers learn_arch::call_of knows, one list
-    if (learn_arch::call_of(nr) != Call::Other) watched.push_back(nr);
+  for (size_t i = 0; i < steps.size(); ++i) {
+    sock_filter f = steps[i].code;
+    if (BPF_CLASS(f.code) == BPF_JMP) {
+      f.jt = steps[i].jt > 0 ? static_cast<uint8_t>(steps[i].jt) : steps[i].jt == Next ? 0 : target(steps[i].jt, i);
+      f.jf = steps[i].jf > 0 ? static_cast<uint8_t>(steps[i].jf) : steps[i].jf == Next ? 0 : target(steps[i].jf, i);
+    }
+    code.push_back(f);
   }
-  for (size_t i = 0; i < watched.size(); ++i) {  // a match jumps to the final RET_TRACE
-    auto to_trace = static_cast<uint8_t>(watched.size() - i);
-    code.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, watched[i], to_trace, 0));
-  }
-  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
   code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE));
+  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS));
+  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM));
   return code;
-}
-
-// Whether pid runs under a seccomp filter (/proc/PID/status "Seccomp: 2").
-bool has_seccomp_filter(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("Seccomp:", 0) == 0) return line.find('2') != std::string::npos;
-  }
-  return false;
 }
 
 class Tracer {
@@ -191,6 +220,11 @@ class Tracer {
       const uint64_t *args = info.op == learn_arch::kInfoEntry ? info.entry.args : info.seccomp.args;
       std::copy(args, args + 6, std::begin(e.args));
       e.native = info.arch == learn_arch::kAuditArch;
+      // The paths as the call found them: read now, before the kernel
+      // copies them, and compared at the exit (ioctl names its fd, read at
+      // the exit).
+      e.at_entry = TracedDenial{};
+      e.described = e.native && learn_arch::call_of(e.nr) != Call::Ioctl && describe(pid, e, e.at_entry);
       return info.op;
     }
     if (info.op != learn_arch::kInfoExit) return info.op;
@@ -210,8 +244,16 @@ class Tracer {
       return;
     }
     TracedDenial d;
+    bool now = describe(pid, e, d);
+    if (e.described) {
+      bool same = now && d.path == e.at_entry.path && d.path2 == e.at_entry.path2 && d.port == e.at_entry.port &&
+                  d.flags == e.at_entry.flags;
+      d = e.at_entry;
+      d.changed = !same;
+    } else if (!now || learn_arch::call_of(e.nr) != Call::Ioctl) {
+      return;  // unreadable at the entry: nothing to say what the call used
+    }
     d.error = static_cast<int>(err);
-    if (!describe(pid, e, d)) return;
     d.program = read_link("/proc/" + std::to_string(pid) + "/exe");
     result.denials.push_back(std::move(d));
   }
@@ -295,6 +337,12 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
                  [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   std::vector<sock_filter> filter = watch_filter();  // built before the fork: the child only installs it
   sock_fprog program{static_cast<unsigned short>(filter.size()), filter.data()};
+  // Every process of the run stays learn's descendant (a daemon's orphans
+  // come back to it), so that all are gone when learn returns.
+  if (!learn_become_subreaper()) {
+    r.error = std::string("PR_SET_CHILD_SUBREAPER: ") + std::strerror(errno);
+    return r;
+  }
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) {
     r.error = std::string("pipe: ") + std::strerror(errno);
@@ -310,10 +358,17 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
   if (child == 0) {
     // The child: [stage, errno] on the pipe if anything fails before exec.
     int why[2] = {0, 0};
-    // The watch filter needs no_new_privs (the launcher sets it anyway); if it
-    // cannot be installed, every call is traced (the tracer checks which).
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) (void)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program);
-    if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) {
+    // No capability reaches the command, even as root. The watch filter
+    // needs no_new_privs (the launcher sets it anyway); it is what refuses
+    // CLONE_UNTRACED, so without it nothing runs.
+    if (int e = learn_drop_capabilities(); e != 0) {
+      why[0] = 4;
+      why[1] = e;
+    } else if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+               syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) != 0) {
+      why[0] = 5;
+      why[1] = errno;
+    } else if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) {
       why[0] = 1;
       why[1] = errno;
     } else if (raise(SIGSTOP) != 0) {
@@ -337,10 +392,16 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
     int why[2] = {0, 0};
     ssize_t n = read(report[0], why, sizeof why);
     close(report[0]);
-    r.error = n == static_cast<ssize_t>(sizeof why) && why[0] == 1
-                  ? std::string("ptrace is not permitted here (PTRACE_TRACEME: ") + std::strerror(why[1]) +
-                        "; see kernel.yama.ptrace_scope)"
-                  : std::string("the traced child did not start");
+    bool told = n == static_cast<ssize_t>(sizeof why);
+    if (told && why[0] == 1)
+      r.error = std::string("ptrace is not permitted here (PTRACE_TRACEME: ") + std::strerror(why[1]) +
+                "; see kernel.yama.ptrace_scope)";
+    else if (told && why[0] == 4)
+      r.error = std::string("dropping the command's capabilities: ") + std::strerror(why[1]);
+    else if (told && why[0] == 5)
+      r.error = std::string("learn's seccomp filter (no_new_privs, SECCOMP_SET_MODE_FILTER): ") + std::strerror(why[1]);
+    else
+      r.error = "the traced child did not start";
     if (w == child && WIFEXITED(st)) r.status = WEXITSTATUS(st);
     return r;
   }
@@ -356,7 +417,7 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
   r.started = true;
   Tracer t;
   t.result = std::move(r);
-  t.filtered = has_seccomp_filter(child);
+  t.filtered = true;  // the child runs only with the watch filter in place
   // Like a shell waiting for its job: ^C and ^\ reach the command (same
   // process group), and the tracer stays to report what happened.
   struct sigaction ignore {}, old_int {}, old_quit {};
@@ -364,6 +425,9 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
   bool ignored = sigaction(SIGINT, &ignore, &old_int) == 0 && sigaction(SIGQUIT, &ignore, &old_quit) == 0;
   (void)ptrace(t.resume_after(0), child, nullptr, nullptr);
   t.loop(child);
+  // Whatever is left (processes in the grace, their orphans) is killed and
+  // reaped now: nothing of the run outlives learn.
+  t.result.killed = learn_kill_descendants();
   if (ignored) {
     (void)sigaction(SIGINT, &old_int, nullptr);
     (void)sigaction(SIGQUIT, &old_quit, nullptr);

@@ -21,6 +21,10 @@ struct TracedDenial {
   uint64_t flags = 0;   // open: the O_ flags; unlinkat: AT_REMOVEDIR; ioctl: the request
   long port = -1;       // connect/bind: the TCP port (AF_INET/AF_INET6), else -1
   std::string program;  // /proc/PID/exe when the call failed
+  // The paths are read at the call's entry, and again at its exit: another
+  // thread may rewrite them in between, and then what the kernel used is
+  // unknown. Such a denial is reported as changed, never suggested.
+  bool changed = false;
 };
 
 struct TraceResult {
@@ -28,6 +32,7 @@ struct TraceResult {
   std::string error;
   int status = 0;  // the first process's exit status (128+N when killed by signal N)
   int left_running = 0;  // processes still traced when the grace after the command's exit ran out
+  int killed = 0;        // processes of the run killed when learning ended (each one, traced or not)
   long not_recorded = 0;  // denials past kMaxTracedDenials, counted only
   std::vector<TracedDenial> denials;
 };

@@ -51,6 +51,44 @@ inline constexpr const char *kPersistencePoints[] = {
 inline constexpr const char *kRunnerCommandFiles[] = {"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY",
                                                       "GITHUB_STATE"};
 
+// Places `landlock-policy learn` never suggests granting, beside the two
+// lists above and the carve's exceptions: what a grant there would let the
+// command do outside the sandbox, now or at the user's next shell, editor or
+// interpreter start. A leading ~ is the home; "/lib*" any /lib folder;
+// "*/NAME" a path component NAME anywhere. read_too: a read grant too (a
+// terminal's keystrokes are the user's). learn_refuse.h reads this table.
+struct NeverLearned {
+  const char *path;
+  bool read_too;
+  const char *reason;
+};
+inline constexpr NeverLearned kNeverLearned[] = {
+    {"/dev/tty", true, "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
+    {"/dev/pts", true, "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
+    {"/dev/console", true, "the console: its ioctls act on the whole system's terminal"},
+    {"/etc", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/usr", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/bin", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/sbin", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/lib*", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/boot", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"/var/lib", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
+    {"*/site-packages", false, "Python imports it (and runs its .pth files) at every interpreter start"},
+    {"*/dist-packages", false, "Python imports it (and runs its .pth files) at every interpreter start"},
+    {"*/usercustomize.py", false, "Python runs it at every interpreter start"},
+    {"*/sitecustomize.py", false, "Python runs it at every interpreter start"},
+    {"~/.config/nvim", false, "Neovim runs its configuration at every start"},
+    {"~/.vimrc", false, "Vim runs it at every start"},
+    {"~/.vim", false, "Vim runs its plugins at every start"},
+    {"~/.emacs", false, "Emacs runs it at every start"},
+    {"~/.emacs.d", false, "Emacs runs it at every start"},
+    {"~/.config/emacs", false, "Emacs runs it at every start"},
+    {"~/.local/share/direnv/allow", false, "direnv's allow list: an entry there runs a repository's .envrc at the next cd"},
+    {"~/.config/direnv", false, "direnv runs its configuration in every shell"},
+    {"~/.cargo/bin", false, "on PATH: a program planted there runs at the user's next command"},
+    {"~/.local/bin", false, "on PATH: a program planted there runs at the user's next command"},
+};
+
 // The protected paths of this compile: the built-in lists (less what the
 // trusted layer unprotects), $XDG_RUNTIME_DIR, [protect] paths, every path
 // through which a trusted policy file or the launcher was reached, the

@@ -10,7 +10,7 @@ policy_bin=$1 launcher=$2 op=$3
 root=${LLR_ROOT:?}
 # shellcheck source=tests/compiler/env.sh
 . "$root/tests/compiler/env.sh"
-cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree"
+cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree audit-way-no-capabilities audit-way-daemon-gone audit-way-concurrent"
 
 name() { echo "compiler-learn-audit $1"; }
 pass() { echo "PASS $(name "$1")"; }
@@ -146,3 +146,33 @@ else fail "audit-way: a process left running does not hold learning" "rc=$rc aft
 after=$(audit_status)
 if [ "$before" = "$after" ]; then pass "audit-way-restores-the-switch after every run"
 else fail "audit-way-restores-the-switch after every run" "audit was '$before', is now '$after'"; fi
+
+# As root, the command runs without any capability (it could otherwise
+# switch audit itself, or kill a process outside).
+hostile=$bindir/learn-hostile
+learn --way audit "$T/p.toml" -- "$hostile" caps >"$T/out" 2>"$T/err"
+if [ "$(cat "$T/out")" = "eff=0 bnd=0" ]; then pass "audit-way-no-capabilities: effective and bounding empty"
+else fail "audit-way-no-capabilities" "the command saw '$(cat "$T/out")': $(head -c 300 "$T/err")"; fi
+
+# A daemon that double-forks is gone when learn returns.
+rm -f "$WS/daemon.pid"
+learn --way audit "$T/p.toml" -- sh -c "\"$hostile\" daemon \"$WS/daemon.pid\"; sleep 1" >/dev/null 2>"$T/err"
+if [ -s "$WS/daemon.pid" ] && kill -0 "$(cat "$WS/daemon.pid")" 2>/dev/null; then
+  fail "audit-way-daemon-gone" "pid $(cat "$WS/daemon.pid") outlived learn"
+  kill -9 "$(cat "$WS/daemon.pid")"
+elif [ -s "$WS/daemon.pid" ]; then pass "audit-way-daemon-gone: a double-forked daemon is gone when learn returns"
+else fail "audit-way-daemon-gone" "it never wrote its pid: $(head -c 300 "$T/err")"; fi
+
+# Two learns at once: the first to end does not switch audit off under the
+# second (whose denial comes after), and the last one restores the switch.
+learn --way audit "$T/p.toml" -- sh -c 'sleep 2' >/dev/null 2>"$T/first.err" &
+first=$!
+sleep 0.5
+learn --way audit --format json --report "$T/second.json" "$T/p.toml" -- \
+  sh -c "sleep 3; \"$op\" exec \"$T/tools/helper\"" >/dev/null 2>"$T/second.err"
+wait "$first"
+has "audit-way-concurrent: the second learn still sees its denial after the first ended" "$T/second.json" \
+  "{\"cause\": \"sandbox\", \"access\": \"execute\", \"path\": \"$T/tools/helper\""
+after=$(audit_status)
+if [ "$before" = "$after" ]; then pass "audit-way-concurrent: the last one restores the switch (${before%% *})"
+else fail "audit-way-concurrent: the last one restores the switch" "audit was '$before', is now '$after'"; fi

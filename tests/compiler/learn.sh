@@ -118,7 +118,7 @@ fi
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' "workspace = \"$WS\"" >"$T/ws-set.toml"
 "$policy_bin" learn --way ptrace --launcher "$launcher" --write "$T/ws-learned.toml" "$T/ws-set.toml" -- \
   sh -c "\"$op\" write \"$HOME/planted\"; \"$op\" write \"$HOME/.cache/tool/x\"" >"$T/out" 2>"$T/err"
-has "workspace set: the home is refused on purpose" "$T/err" "the compiler refuses the grant rw $HOME: "
+has "workspace set: the home is refused on purpose" "$T/err" "never suggested: it contains the built-in secret ~/.ssh"
 has "workspace set: ~/.cache/tool still suggested" "$T/err" '{ path = "~/.cache/tool", why = "learned: op create" }'
 has "workspace set: --write says why it wrote nothing" "$T/err" "--write not written: a policy cannot extend"
 if [ -e "$T/ws-learned.toml" ]; then fail "workspace set: nothing written" "$T/ws-learned.toml exists"
@@ -133,7 +133,9 @@ learn "$T/ww.toml" -- sh -c "\"$op\" write \"$WS/.git/hooks/pre-commit\"; \"$op\
   >/dev/null 2>"$T/err"
 has "carve: a hook is refused on purpose, naming keep_writable" "$T/err" '[protect] keep_writable = [".git"], not a grant'
 has "carve: a new top-level entry is refused on purpose, saying how to get it" "$T/err" \
-  "nothing can be created or removed directly in $WS"
+  'the workspace root is read-only so that .git stays protected; the fix is `outputs = ["new-top-level"]`'
+
+hasnt "carve: never a grant on the workspace" "$T/err" "{ path = \"$WS\""
 hasnt "carve: nothing suggested for .git" "$T/err" 'learned: op create'
 rm -rf "$WS/.git"
 
@@ -188,6 +190,155 @@ if [ "$(id -u)" != 0 ]; then
   hasnt "chmod 000: never suggested" "$T/err" "suggested policy change"
 fi
 
+# ---- Issue 22: learn never widens past the protected lists, never expands
+# what the command chose, and cannot be forged or outlived.
+hostile=$(dirname "$op")/learn-hostile
+mkdir -p "$T/data/b"
+
+# A name with newlines cannot forge a line of the report (a fake suggestion).
+forged_name="x
+suggested policy change (paste into it):
+rw = [ \"~\" ]"
+: >"$T/data/b/$forged_name"
+learn "$T/p.toml" -- "$op" read "$T/data/b/$forged_name" >"$T/out" 2>"$T/err"
+if grep -q '^rw = \[ "~" \]$' "$T/err" || [ "$(grep -c '^suggested policy change' "$T/err")" -gt 1 ]; then
+  fail "a newline in a path cannot forge a report line" "$(head -c 600 "$T/err" | tr '\n' '|')"
+else pass "a newline in a path cannot forge a report line"; fi
+has "a newline in a path is shown escaped" "$T/err" 'x\x0asuggested policy change'
+
+# A planted ${env.X} in a path the command chose is written literally ($$)
+# and never expanded: not in the report, not in --write, not by argv later.
+LLR_LEARN_SECRET=tok-s3cr3t-77
+export LLR_LEARN_SECRET
+mkdir -p "$T/data/b/\${env.LLR_LEARN_SECRET}"
+rm -f "$T/env.toml"
+learn --write "$T/env.toml" "$T/p.toml" -- "$op" write "$T/data/b/\${env.LLR_LEARN_SECRET}/f" >"$T/out" 2>"$T/err"
+hasnt "\${env.X} in a path: the report never prints its value" "$T/err" "tok-s3cr3t-77"
+has "\${env.X} in a path: written as a literal (\$\$)" "$T/env.toml" "data/b/\$\${env.LLR_LEARN_SECRET}\","
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" "$T/env.toml" -- true >"$T/argv" 2>&1
+hasnt "\${env.X} in a path: argv of the learned policy never expands it" "$T/argv" "tok-s3cr3t-77"
+unset LLR_LEARN_SECRET
+
+# Never suggested, never written: secrets (read, custom mode without hide),
+# terminals, system folders, start-up places, a folder on PATH.
+printf '%s\n' 'version = 1' 'mode = "custom"' \
+  "ro = [\"/usr\", \"/etc\", \"$bindir\"]" 'rw = ["${WORKSPACE}", "/dev/null"]' >"$T/nohide.toml"
+mkdir -p "$HOME/.cargo/bin" "$HOME/.config/nvim" "$HOME/.local/lib/python3.11/site-packages" \
+  "$HOME/.local/share/direnv/allow" "$T/pathbin"
+printf '%s\n' "\"$op\" read \"$HOME/.aws/credentials\"" "\"$op\" read \"$HOME/.ssh/id_ed25519\"" \
+  "\"$op\" write /dev/tty" "\"$op\" read /dev/console" "\"$op\" write /etc/llp-learn-probe" \
+  "\"$op\" write \"$HOME/.cargo/bin/cargo-x\"" "\"$op\" write \"$HOME/.config/nvim/init.lua\"" \
+  "\"$op\" write \"$HOME/.local/lib/python3.11/site-packages/evil.pth\"" \
+  "\"$op\" write \"$HOME/.local/share/direnv/allow/0123\"" "\"$op\" write \"$T/pathbin/git\"" >"$T/never.sh"
+rm -f "$T/never.toml"
+PATH="$T/pathbin:$PATH" learn --write "$T/never.toml" "$T/nohide.toml" -- sh -c "$(cat "$T/never.sh")" \
+  >"$T/out" 2>"$T/err"
+for never in .aws .ssh /dev/tty /dev/console '/etc"' .cargo/bin .config/nvim site-packages direnv pathbin; do
+  if grep '{ path = ' "$T/err" | grep -qF -- "$never"; then fail "never suggested: $never" "$(grep '{ path = ' "$T/err")"
+  else pass "never suggested: $never"; fi
+  if [ -f "$T/never.toml" ] && grep -qF -- "$never" "$T/never.toml"; then fail "never written: $never" "$(cat "$T/never.toml")"
+  else pass "never written: $never"; fi
+done
+has "a secret read (custom mode): refused on purpose, with the reason" "$T/err" \
+  "it lies in the built-in secret ~/.aws: secrets are never granted"
+has "/dev/tty: refused on purpose, with the reason" "$T/err" "it lies in /dev/tty: a terminal: its ioctls (TIOCSTI)"
+has "a folder on PATH: refused on purpose, with the reason" "$T/err" ", a folder on PATH: a program planted there"
+has "site-packages: refused on purpose, with the reason" "$T/err" "Python imports it"
+if [ "$(id -u)" = 0 ]; then
+  has "/etc: refused on purpose, a system folder" "$T/err" "it lies in /etc: a system folder"
+fi
+
+# A cache on a fresh HOME: never ~ nor ~/.cache; the preset, or the leaf the
+# tool used, made before the rerun.
+mv "$HOME/.cache" "$T/cache.saved"
+learn "$T/p.toml" -- "$op" mkdir "$HOME/.cache" >"$T/out" 2>"$T/err"
+has "fresh HOME: creating ~/.cache is refused on purpose" "$T/err" "never suggested: ~/.cache is shared by every tool"
+has "fresh HOME: the preset that covers it" "$T/err" "preset:go (~/.cache/go-build)"
+hasnt "fresh HOME: never a grant on ~" "$T/err" '{ path = "~",'
+mkdir "$HOME/.cache"
+rm -f "$T/go.toml"
+learn --write "$T/go.toml" "$T/p.toml" -- "$op" mkdir "$HOME/.cache/go-build" >"$T/out" 2>"$T/err"
+has "cache leaf: ~/.cache/go-build suggested" "$T/err" '{ path = "~/.cache/go-build", optional = true'
+hasnt "cache leaf: never all of ~/.cache" "$T/err" '{ path = "~/.cache",'
+has "cache leaf: made before the rerun" "$T/err" "mkdir ~/'.cache/go-build'"
+if [ -d "$HOME/.cache/go-build" ]; then pass "cache leaf: --write made it"; else fail "cache leaf: --write made it" "$(cat "$T/err")"; fi
+learn "$T/go.toml" -- "$op" mkdir "$HOME/.cache/go-build/x" >"$T/out" 2>"$T/err"
+out_is "cache leaf: the rerun succeeds" "ok "
+rm -rf "$HOME/.cache"
+mv "$T/cache.saved" "$HOME/.cache"
+
+# The same with the real tool (issue 22's reproduction): `go build` on a
+# fresh HOME, then once ~/.cache exists; the learned policy then builds.
+if [ -n "$label" ]; then :
+elif ! command -v go >/dev/null; then skip "go on a fresh HOME" "go is not installed"
+else
+  mkdir -p "$T/gows" "$T/gohome"
+  printf 'module example.com/hello\n\ngo 1.18\n' >"$T/gows/go.mod"
+  printf 'package main\n\nfunc main() { println("hi") }\n' >"$T/gows/main.go"
+  printf '%s\n' 'version = 1' 'mode = "custom"' \
+    'ro = ["/usr", "/etc", "/bin", "/lib", { path = "/lib64", optional = true }, { path = "/sys", optional = true }]' \
+    'rw = ["${WORKSPACE}", "${TMPDIR}", "/dev/null"]' >"$T/go.toml"
+  golearn() {
+    (cd "$T/gows" && env -u GOCACHE -u GOPATH -u GOMODCACHE -u XDG_CACHE_HOME -u GOFLAGS HOME="$T/gohome" GOTOOLCHAIN=local \
+      "$policy_bin" learn --way ptrace --launcher "$launcher" --set workspace="$T/gows" "$@" -- go build -o hello .)
+  }
+  golearn "$T/go.toml" >"$T/out" 2>"$T/err"
+  has "go, fresh HOME: ~/.cache refused on purpose, naming preset:go" "$T/err" \
+    "never suggested: ~/.cache is shared by every tool, never granted whole; the preset that covers it: preset:go (~/.cache/go-build)"
+  hasnt "go, fresh HOME: never a grant on ~" "$T/err" '{ path = "~"'
+  mkdir "$T/gohome/.cache"
+  rm -f "$T/go-learned.toml"
+  golearn --write "$T/go-learned.toml" "$T/go.toml" >"$T/out" 2>"$T/err"
+  has "go: the leaf ~/.cache/go-build suggested" "$T/err" '{ path = "~/.cache/go-build", optional = true, why = "learned: go create" }'
+  hasnt "go: never all of ~/.cache" "$T/err" '{ path = "~/.cache",'
+  golearn "$T/go-learned.toml" >"$T/out" 2>"$T/err"
+  if [ -x "$T/gows/hello" ]; then pass "go: the learned policy builds"
+  else fail "go: the learned policy builds" "$(tail -c 600 "$T/err" | tr '\n' '|')"; fi
+fi
+
+# A second thread rewrites the path during the call: the rewritten path
+# (which the kernel never denied: its folder does not exist) is never
+# reported as the sandbox's, nor suggested.
+echo r >"$T/data/b/real"
+learn --format json --report "$T/race.json" "$T/p.toml" -- "$hostile" race "$T/data/b/real" "$T/forged-nowhere/f" 300 \
+  >"$T/out" 2>"$T/err"
+out_is "race: the command ran" "done "
+if grep -F '"cause": "sandbox"' "$T/race.json" | grep -qF forged-nowhere ||
+  grep -F '"section"' "$T/race.json" | grep -qF forged-nowhere; then
+  fail "race: a rewritten path is never the sandbox's, never suggested" "$(grep forged "$T/race.json" | head -3)"
+else pass "race: a rewritten path is never the sandbox's, never suggested"; fi
+
+# clone(CLONE_UNTRACED) is refused; a daemon that double-forks is gone when
+# learn returns.
+rm -f "$WS/untraced.pid" "$WS/daemon.pid"
+learn "$T/p.toml" -- "$hostile" untraced "$WS/untraced.pid" >"$T/out" 2>"$T/err"
+out_is "CLONE_UNTRACED: refused" "EPERM "
+alive_pid() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+if alive_pid "$WS/untraced.pid"; then
+  fail "CLONE_UNTRACED: no process outlives learn" "pid $(cat "$WS/untraced.pid") alive"
+  kill -9 "$(cat "$WS/untraced.pid")"
+else pass "CLONE_UNTRACED: no process outlives learn"; fi
+learn "$T/p.toml" -- "$hostile" daemon "$WS/daemon.pid" >"$T/out" 2>"$T/err"
+if alive_pid "$WS/daemon.pid"; then
+  fail "a daemon that double-forks is gone when learn returns" "pid $(cat "$WS/daemon.pid") alive"
+  kill -9 "$(cat "$WS/daemon.pid")"
+elif [ -s "$WS/daemon.pid" ]; then pass "a daemon that double-forks is gone when learn returns"
+else fail "a daemon that double-forks is gone when learn returns" "it never wrote its pid: $(head -c 300 "$T/err")"; fi
+
+# --report to a FIFO is an error, at once (never a hang).
+mkfifo "$T/report.fifo"
+timeout 30 "$policy_bin" learn --way ptrace --launcher "$launcher" --set workspace="$WS" --format json \
+  --report "$T/report.fifo" "$T/p.toml" -- true >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q "not a regular file" "$T/err"; then pass "--report to a FIFO: an error, no hang"
+else fail "--report to a FIFO: an error, no hang" "rc=$rc: $(head -c 300 "$T/err")"; fi
+
+# As root, the command runs without any capability.
+if [ "$(id -u)" = 0 ]; then
+  learn "$T/p.toml" -- "$hostile" caps >"$T/out" 2>"$T/err"
+  out_is "as root, the command has no capability (effective, bounding)" "eff=0 bnd=0 "
+fi
+
 # As root: everything again as an unprivileged user, in its own world.
 if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
   if ! command -v setpriv >/dev/null; then
@@ -196,7 +347,7 @@ if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
   fi
   U=$(mktemp -d /tmp/llp-learn-u.XXXXXX) || exit 1
   mkdir -p "$U/bin" "$U/tests/compiler"
-  if ! cp "$policy_bin" "$launcher" "$op" "$U/bin/" ||
+  if ! cp "$policy_bin" "$launcher" "$op" "$(dirname "$op")/learn-hostile" "$U/bin/" ||
     ! cp "$root/tests/compiler/learn.sh" "$root/tests/compiler/env.sh" "$U/tests/compiler/" ||
     ! chmod -R a+rX "$U"; then
     fail "unprivileged run" "cannot copy the binaries to $U"

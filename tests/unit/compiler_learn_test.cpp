@@ -3,6 +3,7 @@
 // denials (sandbox, on purpose, not the sandbox) and the grants suggested.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -235,5 +236,102 @@ TEST_SUITE("compiler learn") {
     l2.add(d);
     REQUIRE(l2.findings().size() == 1);
     CHECK(l2.findings()[0].cause == LearnCause::Permissions);
+  }
+
+  TEST_CASE("learn_refusal: one table with the compiler's protection, each entry with its reason") {
+    Plan plan;
+    RefusalTable t = refusal_table("/home/u", "/usr/bin:/opt/tools/bin:relative", plan);
+    CHECK(t.path_folders.size() == 2);
+    // Secrets: read or write, inside or containing.
+    CHECK(learn_refusal(t, "/home/u/.ssh", false).find("built-in secret ~/.ssh") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.aws", false).find("built-in secret ~/.aws") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u", false).find("it contains the built-in secret") != std::string::npos);
+    // Terminals: read too; system folders, start-up places, PATH: write only.
+    CHECK(learn_refusal(t, "/dev/tty", false).find("TIOCSTI") != std::string::npos);
+    CHECK(learn_refusal(t, "/dev/pts/3", true).find("TIOCSTI") != std::string::npos);
+    CHECK_FALSE(learn_refusal(t, "/dev/console", false).empty());
+    CHECK(learn_refusal(t, "/etc", false).empty());
+    CHECK(learn_refusal(t, "/etc", true).find("a system folder") != std::string::npos);
+    CHECK_FALSE(learn_refusal(t, "/lib64", true).empty());
+    CHECK_FALSE(learn_refusal(t, "/var/lib/x", true).empty());
+    CHECK_FALSE(learn_refusal(t, "/home/u/.local/lib/python3.11/site-packages", true).empty());
+    CHECK_FALSE(learn_refusal(t, "/home/u/.config/nvim", true).empty());
+    CHECK_FALSE(learn_refusal(t, "/home/u/.cargo/bin", true).empty());
+    CHECK_FALSE(learn_refusal(t, "/home/u/.local/share/direnv/allow", true).empty());
+    CHECK(learn_refusal(t, "/opt/tools/bin", true).find("a folder on PATH") != std::string::npos);
+    CHECK(learn_refusal(t, "/opt/tools", true).find("it contains /opt/tools/bin, a folder on PATH") != std::string::npos);
+    CHECK(learn_refusal(t, "/opt/tools/bin", false).empty());
+    CHECK(learn_refusal(t, "/home/u/.bashrc", true).find("persistence point") != std::string::npos);
+    // The folders every tool shares: never writable whole; their leaves are fine.
+    CHECK(learn_refusal(t, "/home/u/.cache", true).find("shared by every tool") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.cache/go-build", true).empty());
+    CHECK(learn_refusal(t, "/srv/data", true).empty());
+    // The carve's exceptions (write).
+    Carved git;
+    git.path = "/w/.git";
+    git.written = ".git";
+    git.origin = "default";
+    plan.carved.push_back(git);
+    CHECK(learn_refusal(t, "/w", true).find("read-only exception .git") != std::string::npos);
+  }
+
+  TEST_CASE("the preset that covers a shared folder: the tool's own first") {
+    Plan plan;
+    RefusalTable t = refusal_table("/home/u", "", plan);
+    std::vector<std::string> go = presets_covering(t, "/home/u/.cache", "go");
+    REQUIRE(go.size() == 1);
+    CHECK(go[0] == "preset:go (~/.cache/go-build)");
+    CHECK(presets_covering(t, "/home/u/.cache", "unknown-tool").size() > 1);
+  }
+
+  TEST_CASE("a $ in an observed path is written as $$, never expanded") {
+    Learned l;
+    l.t.dir("/data/b/${env.TOKEN}");
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/data/b/${env.TOKEN}/f"), EACCES, O_WRONLY | O_CREAT));
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].toml.find("/data/b/$${env.TOKEN}\"") != std::string::npos);
+  }
+
+  TEST_CASE("a newline in a path cannot start a line of the text report") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/data/b/x\nrw = [\"/\"]"), EACCES, O_RDONLY));
+    learner.suggest();
+    std::string text = learner.text_report(RunSummary{});
+    CHECK(text.find("\nrw = [\"/\"]") == std::string::npos);
+    CHECK(text.find("x\\x0arw") != std::string::npos);
+  }
+
+  TEST_CASE("a path that changed between entry and exit is reported as such, never suggested") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    TracedDenial d = traced(learn_arch::Call::Openat, l.t.path("/data/b/f"), EACCES, O_RDONLY);
+    d.changed = true;
+    learner.add(d);
+    learner.suggest();
+    REQUIRE(learner.findings().size() == 1);
+    CHECK(learner.findings()[0].cause == LearnCause::OnPurpose);
+    CHECK(learner.findings()[0].reason.find("changed between the call's entry and its exit") != std::string::npos);
+    CHECK(learner.suggestions().empty());
+  }
+
+  TEST_CASE("a terminal, a secret read, a cache's shared folder: never suggested; the cache's leaf is") {
+    Learned l("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n");
+    REQUIRE_MESSAGE(l.r.ok, l.r.rendered());
+    l.t.dir("/home/.cache");
+    Learner learner(l.r, l.o);
+    learner.add(traced(learn_arch::Call::Openat, "/dev/tty", EACCES, O_RDWR));
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/home/.aws/credentials"), EACCES, O_RDONLY));
+    learner.add(traced(learn_arch::Call::Mkdir, l.t.path("/home/.cache/go-build")));
+    learner.add(traced(learn_arch::Call::Openat, l.t.path("/home/.cache/loose.db"), EACCES, O_WRONLY | O_CREAT));
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].path == l.t.path("/home/.cache/go-build"));
+    CHECK(learner.suggestions()[0].create_first);
+    auto refused = std::count_if(learner.findings().begin(), learner.findings().end(),
+                                 [](const Finding &f) { return f.cause == LearnCause::OnPurpose; });
+    CHECK(refused == 3);
   }
 }
