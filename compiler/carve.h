@@ -3,13 +3,15 @@
 // writable grant with read-only exceptions beneath it is replaced by a
 // read-only grant on its root and on every folder on the way down to an
 // exception, and writable grants on every other entry along the way. The
-// exceptions stay readable through the read-only folders above them.
+// exceptions stay readable through the read-only folders above them. An
+// exception that does not exist yet is carved too where a write could plant
+// it: the folders on the way down to it are read-only, so it cannot appear.
 //
 // In workspace-write the exceptions are, by default, the places that run
-// code on the host: every .git (and the gitdir a .git file points at, when
-// it lies under a writable grant), .envrc, and the editor folders .vscode,
-// .idea and .zed. [protect] read_only adds exceptions, [protect]
-// keep_writable opts out of a default one (with a warning on every compile).
+// code on the host later: the table in carve_list.h. A `ro` grant inside a
+// writable one is an exception in every mode (a read-only request is never
+// widened); [protect] read_only adds exceptions, [protect] keep_writable
+// opts out of a default one (with a warning on every compile).
 #pragma once
 #include <string>
 #include <vector>
@@ -19,14 +21,13 @@
 
 namespace llp {
 
-// The default exceptions at the root of each writable grant.
-inline constexpr const char *kCarvedByDefault[] = {".git", ".envrc", ".vscode", ".idea", ".zed"};
-
 struct CarveExceptions {
   std::vector<Carved> paths;  // sorted by path, unique
 };
 
-// The exceptions under the writable grants (host target; existing folders).
+// The exceptions under the writable grants (host target). grants: every
+// grant, trusted or not (the writable roots are the trusted ones; a `ro`
+// grant of either kind inside one is an exception).
 CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, const Layer &trusted,
                               const Layer &untrusted, bool defaults);
 

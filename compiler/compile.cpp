@@ -226,7 +226,7 @@ CompileResult compile(const CompileOptions &opt) {
   add_dropped(plan, layers.dropped);
 
   // carve
-  CarveExceptions carve = collect_carve(ctx, layers.outer, trusted, untrusted, mode == "workspace-write");
+  CarveExceptions carve = collect_carve(ctx, grants, trusted, untrusted, mode == "workspace-write");
   plan.carved = carve.paths;
   check_git(ctx, user_grants, refused, plan.carved);
   CarveResult outer_carve = apply_carve(ctx, plan.carved, std::move(layers.outer));

@@ -44,9 +44,13 @@ std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants) 
       if (g.access == keep.access) {
         dropped.push_back({g, "duplicate of " + describe(keep)});
       } else {
-        if (g.user_written() && keep.user_written() && !ctx.diags.has_errors())
-          ctx.diags.note(g.loc, "ro and rw grants on " + g.path + ": it becomes rw").related.push_back(
-              {keep.loc, "the rw grant is here"});
+        // Only two grants on the very same path merge so; a ro grant inside
+        // a writable one is carved out instead (carve.h).
+        if (g.user_written())
+          ctx.diags
+              .warning(g.loc, "ro and rw grants on the same path " + g.path + ": it becomes rw",
+                       "remove one of them; a ro grant inside a writable folder is carved out read-only")
+              .related.push_back({keep.loc, "the rw grant is here"});
         dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
       }
       continue;
@@ -74,8 +78,11 @@ std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants) 
         ctx.diags
             .error(g.loc, "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
                               ", so it is still writable: rules in one Landlock layer add up",
-                   "Landlock cannot make a read-only hole in a writable grant; grant the writable subfolders "
-                   "one by one instead of " + rw_parent->path)
+                   ctx.host ? "the carve could not keep it read-only; grant the writable subfolders one by one "
+                              "instead of " + rw_parent->path
+                            : "a read-only hole in a writable grant is carved from this machine's listings: "
+                              "compile with --target host, or grant the writable subfolders one by one instead of " +
+                                  rw_parent->path)
             .related.push_back({rw_parent->loc, "the rw grant is here"});
       }
       keep[i] = false;

@@ -67,6 +67,9 @@ struct Carved {
   std::string origin;   // "default", "[protect] read_only", "gitdir of ...", "symlink target of ..."
   Loc loc;
   std::vector<ObjectId> objects;  // the object and what lies beneath it, so another name is not granted
+  // A read-only grant inside a writable one: an rw grant written inside it
+  // is the more specific request and stays writable.
+  bool from_grant = false;
 };
 
 struct NetworkPlan {

@@ -13,24 +13,46 @@ namespace llp {
 
 namespace {
 
-// Where a link leads, every further link followed to the end: a chain
-// ~/.ssh/k -> /x/hop -> /x/final protects /x/final, existing or not.
-std::string link_target(const std::string &link) { return resolve_host(link).path; }
+// How many folders reached through symlinks are walked, beyond the first:
+// a chain of links from folder to folder ends here, failing closed.
+constexpr size_t kMaxLinkedFolders = 64;
 
 }  // namespace
 
 bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why) {
-  if (kind_of(folder) != Kind::Directory) return true;
-  WalkResult r = walk_tree(folder, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
-    if (link) {
-      std::string t = link_target(path);
-      if (!t.empty()) targets.push_back(t);
+  // Every hop: a link inside the folder a first link reaches is followed
+  // too (~/.ssh/keys.d -> A, A/more -> B protects B), and so on.
+  std::vector<std::string> pending{folder};
+  std::vector<std::string> walked;
+  while (!pending.empty()) {
+    const std::string dir = pending.back();
+    pending.pop_back();
+    if (kind_of(dir) != Kind::Directory) continue;
+    if (std::any_of(walked.begin(), walked.end(), [&](const std::string &w) { return is_within(dir, w); })) continue;
+    if (walked.size() > kMaxLinkedFolders) {
+      why = "more than " + std::to_string(kMaxLinkedFolders) + " folders reached through its symlinks, at " + dir;
+      return false;
     }
-    return true;
-  });
-  if (r.status == WalkStatus::Finished) return true;
-  why = (r.status == WalkStatus::TooLarge ? "too large to walk at " : "cannot read ") + r.where;
-  return false;
+    walked.push_back(dir);
+    WalkResult r = walk_tree(dir, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
+      if (!link) return true;
+      // Where the link leads, every further link followed to the end: a
+      // chain k -> /x/hop -> /x/final protects /x/final, existing or not,
+      // and the hop itself (replacing it would move the path).
+      HostPath h = resolve_host(path);
+      for (const SymlinkHop &hop : h.hops)
+        if (hop.link != path) targets.push_back(hop.link);
+      if (h.path.empty()) return true;
+      targets.push_back(h.path);
+      pending.push_back(h.path);
+      return true;
+    });
+    if (r.status != WalkStatus::Finished) {
+      why = (r.status == WalkStatus::TooLarge ? "too large to walk at " : "cannot read ") + r.where;
+      return false;
+    }
+  }
+  return true;
 }
 
 Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
@@ -58,8 +80,11 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
       if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in persistence point", false);
   }
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
-  if (xdg != ctx.opt.env.end() && !xdg->second.empty())
+  if (xdg != ctx.opt.env.end() && !xdg->second.empty()) {
     add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in: your session's sockets", false);
+    for (const char *s : kRuntimeSecrets)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+  }
   // A CI runner's command files: a line a confined command appends to
   // $GITHUB_ENV (LD_PRELOAD=...) or $GITHUB_PATH runs code in every later
   // step, unconfined. Protected whenever the runner sets them.
@@ -75,7 +100,8 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
 
   for (const PathEntry &u : policy.unprotect) {
     bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
-                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; });
+                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
     if (!known) {
       ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
                       "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");

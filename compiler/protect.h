@@ -38,6 +38,11 @@ inline constexpr const char *kBuiltinSecrets[] = {
     // Maven's master password, Poetry's and uv's plain-text credentials.
     "~/.m2/settings-security.xml", "~/.config/pypoetry/auth.toml", "~/.local/share/uv/credentials"};
 
+// Secrets in your session's runtime folder ($XDG_RUNTIME_DIR, when set),
+// hidden like the ones above: podman, buildah and skopeo keep registry
+// logins in containers/auth.json there (it wins over ~/.docker/config.json).
+inline constexpr const char *kRuntimeSecrets[] = {"${env.XDG_RUNTIME_DIR}/containers/auth.json"};
+
 // Persistence points: where a write makes code run later on the host,
 // outside any sandbox (a login shell, a desktop session, a git command).
 // Never writable; readable, since tools read them.

@@ -235,6 +235,37 @@ if command -v git >/dev/null 2>&1; then
   if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
     pass "carve: explain lists the carve and its cost"
   else fail "carve: explain lists the carve and its cost" "$(grep -A6 'read-only inside' "$T/explain")"; fi
+
+  # Issue 23: a ro grant inside the workspace stays read-only; husky's
+  # hooksPath, pre-commit's config and a submodule five levels down are
+  # carved out (each was writable before).
+  cat >"$T/ro-policy.toml" <<'TOML'
+version = 1
+mode = "workspace-write"
+ro = ["${WORKSPACE}/docs"]
+TOML
+  mkdir -p "$repo/docs" && echo doc >"$repo/docs/index.md"
+  in_repo_ro() { (cd "$repo" && "$policy_bin" exec --launcher "$launcher" --set workspace="$repo" "$T/ro-policy.toml" -- "$@"); }
+  expect "carve: a write under a ro grant in the workspace is denied" EACCES in_repo_ro "$op" write "$repo/docs/index.md"
+  expect "carve: a new file under a ro grant in the workspace is denied" EACCES in_repo_ro "$op" write "$repo/docs/new.md"
+  expect "carve: the rest of the workspace stays writable beside a ro grant" ok in_repo_ro "$op" write "$repo/src/c.c"
+  mkdir -p "$repo/.husky/_" && echo 'exit 0' >"$repo/.husky/pre-commit"
+  git -C "$repo" config core.hooksPath .husky/_
+  echo 'repos: []' >"$repo/.pre-commit-config.yaml"
+  expect "carve: husky's hook (core.hooksPath) cannot be rewritten" EACCES in_repo "$op" write "$repo/.husky/pre-commit"
+  expect "carve: a hook cannot be planted in husky's hooksPath folder" EACCES in_repo "$op" write "$repo/.husky/_/pre-commit"
+  expect "carve: .pre-commit-config.yaml cannot be rewritten" EACCES in_repo "$op" write "$repo/.pre-commit-config.yaml"
+  sub=$T/subsrc
+  mkdir -p "$sub" && git -C "$sub" init -q && echo s >"$sub/s.c" && git -C "$sub" add . &&
+    git -C "$sub" -c user.name=t -c user.email=t@t commit -qm init
+  if git -C "$repo" -c protocol.file.allow=always submodule add -q "$sub" third_party/x/y/lib/sub >"$T/sub.log" 2>&1 &&
+    [ -f "$repo/third_party/x/y/lib/sub/.git" ]; then
+    expect "carve: a submodule's .git file five levels down cannot be rewritten" EACCES \
+      in_repo "$op" write "$repo/third_party/x/y/lib/sub/.git"
+    expect "carve: the submodule's files stay writable" ok in_repo "$op" append "$repo/third_party/x/y/lib/sub/s.c"
+  else
+    fail "carve: a submodule five levels down" "git submodule add failed: $(head -c 300 "$T/sub.log")"
+  fi
 else
   skip "carve workflows" "git is not installed (make deps installs it)"
 fi

@@ -520,3 +520,52 @@ TEST_SUITE("compiler trust: the main policy file lies where no confined run can 
     CHECK(covered(r, t.path("/data/a")));
   }
 }
+
+TEST_SUITE("compiler trust: protection follows links through every hop (issue 23)") {
+  TEST_CASE("a link inside the folder a first link reaches is protected and hidden too") {
+    Tree t;
+    // ~/.ssh/keys.d -> data/a, and data/a/more -> data/b: b is as secret as a.
+    link(t, t.path("/data/a"), "/home/.ssh/keys.d");
+    link(t, t.path("/data/b"), "/data/a/more");
+    t.file("/data/b/key", "secret");
+    CompileResult rw = t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"));
+    CHECK(has_error(rw, "protected path " + t.path("/data/b")));
+    CompileResult ro = t.compile("version = 1\nmode = \"read-only\"\n");
+    REQUIRE_MESSAGE(ro.ok, ro.rendered());
+    CHECK_FALSE(covered(ro, t.path("/data/b/key")));
+    CHECK_FALSE(covered(ro, t.path("/data/a/f")));
+    CHECK(covered(ro, t.path("/home/notes.txt")));
+  }
+  TEST_CASE("three hops, and a loop of links between folders ends") {
+    Tree t;
+    t.dir("/data/c");
+    link(t, t.path("/data/a"), "/home/.ssh/keys.d");
+    link(t, t.path("/data/b"), "/data/a/more");
+    link(t, t.path("/data/c"), "/data/b/further");
+    link(t, t.path("/data/a"), "/data/c/back");  // a loop: walked once
+    CompileResult rw = t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/c\"]\n"));
+    CHECK(has_error(rw, "protected path " + t.path("/data/c")));
+  }
+}
+
+TEST_SUITE("compiler trust: the secrets in the session's runtime folder (issue 23)") {
+  TEST_CASE("podman's containers/auth.json is hidden by the modes and never writable") {
+    Tree t;
+    t.dir("/run");
+    t.dir("/run/containers");
+    t.file("/run/containers/auth.json", "{\"auths\":{}}");
+    t.file("/run/bus", "");
+    for (const char *mode : {"read-only", "workspace-write"}) {
+      CAPTURE(mode);
+      CompileOptions o = t.options(std::string("version = 1\nmode = \"") + mode + "\"\n");
+      o.env["XDG_RUNTIME_DIR"] = t.path("/run");
+      CompileResult r = compile(o);
+      REQUIRE_MESSAGE(r.ok, r.rendered());
+      CHECK_FALSE(covered(r, t.path("/run/containers/auth.json")));
+      CHECK(covered(r, t.path("/run/bus")));
+    }
+    CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/run/containers\"]\n"));
+    o.env["XDG_RUNTIME_DIR"] = t.path("/run");
+    CHECK(has_error(compile(o), "protected path"));
+  }
+}
