@@ -58,11 +58,12 @@ LINK_CC := $(ARCH)-linux-gnu-gcc
 # only it (compiler/compiler.mk).
 CROSS_CXXFLAGS = -isystem $(BUILD)/cross-include
 endif
-# aarch64 kernels run 4, 16 (Apple silicon) or 64 KiB pages, so ld aligns
-# segments to 64 KiB, and with RELRO pads the file to put the RELRO end on such
-# a boundary: 66 KiB instead of 25. musl applies RELRO only in its dynamic
-# loader, so in these static binaries it is inert: leave it out there.
-MUSL_RELRO := $(if $(filter aarch64,$(ARCH)),norelro,relro)
+# RELRO makes ld pad the file so that the RELRO end falls on a page boundary:
+# up to a page on x86_64, and on aarch64 (whose kernels run 4, 16 or 64 KiB
+# pages, so ld aligns segments to 64 KiB) 66 KiB instead of 25. musl applies
+# RELRO only in its dynamic loader, so in these static binaries it is inert:
+# it is left out everywhere.
+MUSL_RELRO := norelro
 MUSL_SPECS ?= /usr/lib/$(ARCH)-linux-musl/musl-gcc.specs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -30,3 +30,9 @@ deps=$(cd "$LLR_ROOT" && ${CXX:-g++} -std=c++20 -MM -MT x launcher/landlock-run.
 digested=$(cd "$LLR_ROOT" && LC_ALL=C ls launcher/landlock-run.cpp common/*.h | LC_ALL=C sort)
 if [ -n "$deps" ] && [ "$deps" = "$digested" ]; then echo "PASS the source digest covers exactly the files the launcher is built from"
 else echo "FAIL the source digest covers: $(echo "$digested" | tr "\n" " "); the launcher is built from: $(echo "$deps" | tr "\n" " ")"; fi
+# The ABI table of docs/launcher-cli.md is the launcher's (kAbis in common/abi.h):
+# the same ABIs, each with the same first Linux release, in the same order.
+table=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "\([0-9.]*\)", .*/| \1 | \2 |/p' "$LLR_ROOT/common/abi.h")
+documented=$(grep -E '^\| [0-9]+ \| [0-9.]+ \|' "$LLR_ROOT/docs/launcher-cli.md" | sed 's/^\(| [0-9]* | [0-9.]* |\).*/\1/')
+if [ -n "$table" ] && [ "$table" = "$documented" ]; then echo "PASS docs/launcher-cli.md's ABI table has the rows of the launcher's ($(echo "$table" | wc -l) ABIs)"
+else echo "FAIL docs/launcher-cli.md's ABI table differs from kAbis: launcher '$(echo "$table" | tr '\n' ' ')', docs '$(echo "$documented" | tr '\n' ' ')'"; fi

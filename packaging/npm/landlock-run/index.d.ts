@@ -63,6 +63,7 @@ export interface ProbeLine {
   scopes: string[];
   audit: boolean;
   pathnameUnix: boolean;
+  udp: boolean;
   /** Why enforcement is none (e.g. "unsupported", "disabled"), else null. */
   error: string | null;
   /** Every key=value field of the line, as printed. */
