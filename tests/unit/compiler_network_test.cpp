@@ -51,8 +51,9 @@ TEST_SUITE("compiler network: unix sockets, UDP, capabilities") {
     CHECK_FALSE(has_flag(r.argv, Flag::RestrictUdp));  // the ports restrict UDP already
     CHECK_FALSE(has_flag(r.argv, Flag::RestrictTcp));  // UDP keys leave TCP alone
     CHECK_FALSE(has_flag(r.argv, Flag::DropCaps));     // custom: the user says what runs
-    std::vector<char *> args;
-    for (const std::string &a : r.argv) args.push_back(const_cast<char *>(a.c_str()));  // NOLINT: argv's type
+    std::vector<char *> args(r.argv.size());
+    std::transform(r.argv.begin(), r.argv.end(), args.begin(),
+                   [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT: argv's type
     args.push_back(const_cast<char *>("true"));  // NOLINT: argv's type
     args.push_back(nullptr);
     llr::Options o;
