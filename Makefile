@@ -81,13 +81,13 @@ endif
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
 # `landlock-run --version`'s source digest covers every file the launcher is
-# compiled from: the SHA-256 of the launcher followed by the headers of
-# common/ in byte order (cat launcher/landlock-run.cpp common/*.h | sha256sum,
-# under LC_ALL=C). The same recipe is in docs/launcher-cli.md,
+# compiled from, which is exactly the folder launcher/ (the audit unit): the
+# SHA-256 of its files in byte order (cat launcher/* | sha256sum, under
+# LC_ALL=C). The same recipe is in docs/launcher-cli.md,
 # packaging/audit.sh and tests/suites/7*.sh; 15-launcher-budget.sh checks
 # that the compiler's own dependency list is exactly these files.
-LAUNCHER_HDRS := $(sort $(wildcard common/*.h))
-LAUNCHER_DIGEST_SRCS := $(LAUNCHER_SRC) $(LAUNCHER_HDRS)
+LAUNCHER_HDRS := $(sort $(wildcard launcher/*.h))
+LAUNCHER_DIGEST_SRCS := $(sort $(wildcard launcher/*))
 LAUNCHER_SHA256 = $(shell cat $(LAUNCHER_DIGEST_SRCS) | sha256sum | cut -d' ' -f1)
 
 # The launcher: freestanding-style C++, statically linked against musl. The
@@ -113,7 +113,7 @@ $(BUILD):
 # The object is kept: the budget test reads its undefined symbols (no heap, no stdio).
 # The Makefile is a prerequisite: the digest recipe above lives in it.
 $(LAUNCHER): $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
-	$(CXX) $(MUSL_CXXFLAGS) $(LAUNCHER_DEFS) -c -o $@.o $<
+	$(CXX) $(MUSL_CXXFLAGS) $(LAUNCHER_DEFS) -c -o $@.o $(LAUNCHER_SRC)
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $@ $@.o
 
 # Static test payloads (no libc needed at run time, so they also run inside

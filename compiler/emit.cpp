@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "../common/cli_flags.h"
-#include "../common/cli_parse.h"
+#include "../launcher/cli_flags.h"
+#include "../launcher/cli_parse.h"
 #include "text.h"
 
 namespace llp {

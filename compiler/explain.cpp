@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sys/stat.h>
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
 #include "paths.h"
 #include "normalise.h"
 #include "text.h"

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
 #include "learn_trace.h"
 
 namespace llp {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
 #include "grants.h"
 #include "parse.h"
 #include "paths.h"

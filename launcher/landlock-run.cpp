@@ -6,7 +6,7 @@
 // restricts itself, sets the command's environment and execs COMMAND in place
 // (same PID). Rulesets are inherited across exec and fork, so COMMAND and all
 // it spawns stay confined. Contract: docs/launcher-cli.md. The flags, the ABI
-// each needs and the exit codes: common/cli_flags.h.
+// each needs and the exit codes: launcher/cli_flags.h and launcher/abi.h.
 //
 // Rules of this file: freestanding-style C++ (no exceptions, RTTI, iostreams
 // or heap: only libc calls), one statement per line, every syscall result
@@ -24,10 +24,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../common/abi.h"
-#include "../common/cli_flags.h"
-#include "../common/cli_parse.h"
-#include "../common/utf8.h"
+#include "abi.h"
+#include "cli_flags.h"
+#include "cli_parse.h"
+#include "utf8.h"
 
 #ifndef LANDLOCK_RUN_VERSION
 #define LANDLOCK_RUN_VERSION "0.0.0-dev"
@@ -36,7 +36,7 @@
 #define LANDLOCK_RUN_SOURCE_SHA256 "unknown"
 #endif
 
-// ---- The kernel's interface: Landlock's in common/abi.h; the rest can be
+// ---- The kernel's interface: Landlock's in launcher/abi.h; the rest can be
 // checked against openat2.h, close_range.h and capability.h (the system call
 // numbers are in musl 1.2.3's and glibc's <sys/syscall.h>).
 #ifndef CLOSE_RANGE_CLOEXEC  // glibc's <unistd.h> defines it, musl's does not
@@ -62,7 +62,7 @@ constexpr uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS
 constexpr uint64_t kReadRights =  // what --ro allows
     LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
 
-// Every filesystem right the given ABI governs (common/abi.h); all of them
+// Every filesystem right the given ABI governs (launcher/abi.h); all of them
 // are handled, so whatever no rule grants is denied.
 constexpr uint64_t fs_rights_for_abi(int abi) {
   uint64_t rights = 0;
@@ -90,7 +90,7 @@ constexpr bool fs_enforcement_full(int abi) {
   return true;
 }
 
-// The size of landlock_ruleset_attr this ABI knows (common/abi.h): what is passed.
+// The size of landlock_ruleset_attr this ABI knows (launcher/abi.h): what is passed.
 constexpr unsigned attr_size(int abi) {
   unsigned size = 0;
   for (const AbiStep &step : kAbis)
@@ -113,7 +113,7 @@ constexpr uint64_t port_right(Flag flag) {
 // Text from outside (arguments, paths) must not forge a second line or a
 // terminal escape: C0 controls, DEL, C1 controls (U+0080..U+009F) and every
 // byte that is not part of valid UTF-8 (a raw 0x9b is CSI on some terminals)
-// are shown as '?', and so are bidi overrides (common/utf8.h). Valid UTF-8
+// are shown as '?', and so are bidi overrides (launcher/utf8.h). Valid UTF-8
 // text such as "é" or "€" is kept.
 
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
@@ -410,7 +410,7 @@ int probe() {
   return 0;
 }
 
-// --help: the usage, then one line per flag of common/cli_flags.h.
+// --help: the usage, then one line per flag of launcher/cli_flags.h.
 bool print_help() {
   bool written = true;
   for (const char *text : kUsage) written = Line().add(text).emit(1) && written;

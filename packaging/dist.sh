@@ -4,7 +4,7 @@
 #   landlock-run-VERSION-TRIPLET/
 #     bin/landlock-run, bin/landlock-policy   the binaries
 #     src/launcher/landlock-run.cpp,          the launcher's source, laid out
-#     src/common/*.h                           as in the repository (--version's
+#     src/launcher/*.h                         as in the repository (--version's
 #                                              digest: packaging/launcher-digest.sh)
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
 #     licenses/PKG.copyright                  the licence of each Debian
@@ -25,7 +25,7 @@ pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
 [ -z "$policy" ] || pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
 pkg_file 0644 launcher/landlock-run.cpp "$top/src/launcher/landlock-run.cpp"
-for header in common/*.h; do
+for header in launcher/*.h; do
   pkg_file 0644 "$header" "$top/src/$header"
 done
 for page in "$build"/man/*.[0-9]; do

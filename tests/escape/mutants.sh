@@ -13,8 +13,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 payloads=${1:?usage: $0 PAYLOAD_DIR}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/launcher" "$work/common"
-cp "$root"/common/*.h "$work/common/"
+mkdir -p "$work/launcher"
+cp "$root"/launcher/*.h "$work/launcher/"
 specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
 cxxflags=${MUSL_CXXFLAGS:--std=c++20 -specs $specs -nostdinc++ -fno-exceptions -fno-rtti -Os}
 ldflags=${MUSL_LDFLAGS:--specs $specs -static}

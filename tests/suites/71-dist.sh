@@ -19,7 +19,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 tar -tzf "$tarball" >"$tmp/list"
-want="bin/landlock-run src/launcher/landlock-run.cpp src/common/cli_flags.h src/common/cli_parse.h src/common/environment.h src/common/utf8.h LICENSE VERSION SHA256SUMS
+want="bin/landlock-run src/launcher/landlock-run.cpp src/launcher/abi.h src/launcher/cli_flags.h src/launcher/cli_parse.h src/launcher/environment.h src/launcher/utf8.h LICENSE VERSION SHA256SUMS
   man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5
   sbom.spdx.json licenses/musl-dev.copyright"
 [ -f README.md ] && want="$want README.md"
@@ -51,7 +51,7 @@ if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
 else
   echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
-src_sha=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
+src_sha=$(cd "$top/src" && export LC_ALL=C && cat launcher/* | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
   echo "PASS dist-launcher-names-shipped-source"

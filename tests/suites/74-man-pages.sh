@@ -1,5 +1,5 @@
 #!/bin/sh
-# The man pages stay true: every launcher flag of common/cli_flags.h is in
+# The man pages stay true: every launcher flag of launcher/cli_flags.h is in
 # landlock-run(1), every compiler command of --help in landlock-policy(1),
 # the policy in landlock-policy(5)'s synopsis compiles, and each page
 # renders without a groff warning.
@@ -19,16 +19,16 @@ for page in landlock-run.1 landlock-policy.1 landlock-policy.5; do
 done
 
 missing=
-for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' common/cli_flags.h); do
+for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' launcher/cli_flags.h); do
   grep -q -- "\*$flag\*" docs/man/landlock-run.1.scd || missing="$missing $flag"
 done
 if [ -z "$missing" ]; then echo "PASS man-landlock-run.1-has-every-flag"; else echo "FAIL man-landlock-run.1-has-every-flag: missing$missing"; fi
 
 # The ABI column of docs/launcher-cli.md's flag table is the launcher's: each
 # flag that needs an ABI above 1 names exactly the ABI whose row of the
-# per-ABI table (kAbis in common/abi.h) lists it.
+# per-ABI table (kAbis in launcher/abi.h) lists it.
 wrong='' checked=0
-abis=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "[0-9.]*", .*, "\([^"]*\)"},.*$/\1:\2/p' common/abi.h |
+abis=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "[0-9.]*", .*, "\([^"]*\)"},.*$/\1:\2/p' launcher/abi.h |
   while IFS=: read -r abi flags; do for flag in $flags; do echo "$flag=$abi"; done; done)
 for entry in $abis; do
   flag=${entry%=*} abi=${entry#*=}

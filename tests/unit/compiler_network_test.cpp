@@ -1,7 +1,7 @@
 // [network] unix (pathname UNIX sockets, Landlock ABI 9), the UDP keys (ABI
 // 10) and --drop-caps: what the compiler emits, what the launcher's own
 // parser reads back, and that a project policy may only narrow.
-#include "../../common/cli_parse.h"
+#include "../../launcher/cli_parse.h"
 
 #include <doctest/doctest.h>
 

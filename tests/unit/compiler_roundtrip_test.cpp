@@ -2,7 +2,7 @@
 // (launcher/landlock-run.cpp without its main), gives back exactly the
 // grants, ports and switches of the plan; and a randomised property test:
 // for random policies the emitted grants neither widen nor lose what was asked.
-#include "../../common/cli_parse.h"
+#include "../../launcher/cli_parse.h"
 
 #include <doctest/doctest.h>
 

@@ -10,7 +10,7 @@ const os = require('os');
 const path = require('path');
 const { spawn: spawnChild, spawnSync } = require('child_process');
 const { StringDecoder } = require('string_decoder');
-const cli = require('./flags.json'); // generated from common/cli_flags.h
+const cli = require('./flags.json'); // generated from launcher/cli_flags.h
 const { version } = require('./package.json');
 
 // One binary package per platform, selected by npm's os/cpu fields.
