@@ -58,11 +58,12 @@ LINK_CC := $(ARCH)-linux-gnu-gcc
 # only it (compiler/compiler.mk).
 CROSS_CXXFLAGS = -isystem $(BUILD)/cross-include
 endif
-# aarch64 kernels run 4, 16 (Apple silicon) or 64 KiB pages, so ld aligns
-# segments to 64 KiB, and with RELRO pads the file to put the RELRO end on such
-# a boundary: 66 KiB instead of 25. musl applies RELRO only in its dynamic
-# loader, so in these static binaries it is inert: leave it out there.
-MUSL_RELRO := $(if $(filter aarch64,$(ARCH)),norelro,relro)
+# RELRO makes ld pad the file so that the RELRO end falls on a page boundary:
+# up to a page on x86_64, and on aarch64 (whose kernels run 4, 16 or 64 KiB
+# pages, so ld aligns segments to 64 KiB) 66 KiB instead of 25. musl applies
+# RELRO only in its dynamic loader, so in these static binaries it is inert:
+# it is left out everywhere.
+MUSL_RELRO := norelro
 MUSL_SPECS ?= /usr/lib/$(ARCH)-linux-musl/musl-gcc.specs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -80,13 +81,13 @@ endif
 LAUNCHER_SRC := launcher/landlock-run.cpp
 LAUNCHER := $(BUILD)/landlock-run
 # `landlock-run --version`'s source digest covers every file the launcher is
-# compiled from: the SHA-256 of the launcher followed by the headers of
-# common/ in byte order (cat launcher/landlock-run.cpp common/*.h | sha256sum,
-# under LC_ALL=C). The same recipe is in docs/launcher-cli.md,
+# compiled from, which is exactly the folder launcher/ (the audit unit): the
+# SHA-256 of its files in byte order (cat launcher/* | sha256sum, under
+# LC_ALL=C). The same recipe is in docs/launcher-cli.md,
 # packaging/audit.sh and tests/suites/7*.sh; 15-launcher-budget.sh checks
 # that the compiler's own dependency list is exactly these files.
-LAUNCHER_HDRS := $(sort $(wildcard common/*.h))
-LAUNCHER_DIGEST_SRCS := $(LAUNCHER_SRC) $(LAUNCHER_HDRS)
+LAUNCHER_HDRS := $(sort $(wildcard launcher/*.h))
+LAUNCHER_DIGEST_SRCS := $(sort $(wildcard launcher/*))
 LAUNCHER_SHA256 = $(shell cat $(LAUNCHER_DIGEST_SRCS) | sha256sum | cut -d' ' -f1)
 
 # The launcher: freestanding-style C++, statically linked against musl. The
@@ -117,8 +118,9 @@ $(BUILD):
 	mkdir -p $@
 
 # The object is kept: the budget test reads its undefined symbols (no heap, no stdio).
-# The Makefile is a prerequisite: the digest recipe above lives in it.
-$(LAUNCHER): $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
+# The Makefile is a prerequisite: the digest recipe above lives in it. The
+# source comes first: it is the $< that musl_program compiles.
+$(LAUNCHER): $(LAUNCHER_SRC) $(LAUNCHER_DIGEST_SRCS) VERSION Makefile | $(BUILD)
 	$(call musl_program,$(LAUNCHER_DEFS))
 
 # Static test payloads (no libc needed at run time, so they also run inside

@@ -10,11 +10,12 @@
 //            launcher  LAUNCHER --ro / -- STATIC_TRUE
 //            1000      LAUNCHER --ro / --ro GRANTS_DIR/0 ... --ro GRANTS_DIR/999 -- STATIC_TRUE
 //            bwrap     BWRAP --ro-bind / / STATIC_TRUE   (every 10th round: it is slow)
-// Bars (issue 11): the launcher's own work (its time beyond the exec floor)
-// is under 15% of a bare exec; bwrap's overhead over a bare exec is at least
-// 30 times the launcher's. (The earlier "overhead under 10% of a bare exec"
-// is withdrawn: one extra execve, the floor of any exec-based launcher,
-// already costs more.) 1000 grants are reported, with no bar.
+// Bars (issue 20, restated against the landlock floor): the launcher's own
+// code, its time beyond the landlock floor (the same exec and Landlock system
+// calls with nothing else), is under 10% of a bare exec; bwrap's overhead over
+// a bare exec is at least 10 times the launcher's. What the kernel's Landlock
+// calls cost is the floor's, not the launcher's. 1000 grants are reported,
+// with no bar.
 // Exit status 0 when the bars are met, 1 when not, 2 on a usage/spawn error.
 #include <spawn.h>
 #include <sys/wait.h>
@@ -107,7 +108,8 @@ int main(int argc, char **argv) {
     std::printf("  %-30s %8.1f  overhead %+7.1f us = %+6.1f%% of bare  (n=%zu)\n", v.name.c_str(), m, overhead,
                 100 * overhead / bare, v.samples.size());
   }
-  bool fast = own_work < 0.15 * bare;
+  const double own_code = median(variants[2].samples) - median(variants[4].samples);  // beyond the landlock floor
+  bool fast = own_code < 0.10 * bare;
   bool vs_bwrap = true;
   std::printf("  launcher's own work (beyond the exec floor): %+.1f us = %.1f%% of bare\n", own_work,
               100 * own_work / bare);
@@ -117,10 +119,12 @@ int main(int argc, char **argv) {
               syscalls_only, 100 * syscalls_only / bare);
   if (variants.size() > 5) {
     double ratio = (median(variants[5].samples) - bare) / std::max(launcher_overhead, 0.1);
-    vs_bwrap = ratio >= 30;
+    vs_bwrap = ratio >= 10;
     std::printf("  bwrap overhead / launcher overhead: %.1fx\n", ratio);
   }
-  std::printf("bar: launcher's own work < 15%% of bare exec: %s\n", fast ? "met" : "NOT met");
-  if (variants.size() > 5) std::printf("bar: bwrap overhead >= 30x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
+  std::printf("  launcher's own code (beyond the landlock floor): %+.1f us = %.1f%% of bare\n", own_code,
+              100 * own_code / bare);
+  std::printf("bar: launcher's own code < 10%% of bare exec: %s\n", fast ? "met" : "NOT met");
+  if (variants.size() > 5) std::printf("bar: bwrap overhead >= 10x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
   return fast && vs_bwrap ? 0 : 1;
 }

@@ -124,12 +124,14 @@ Launcher choose_launcher(Context &ctx, const Layer &trusted) {
 
 bool any_grant(const Layer &l) {
   return !l.ro.empty() || !l.rw.empty() || !l.hide.empty() || !l.connect.empty() || !l.bind.empty() ||
-         !l.scopes.empty() || l.project || l.net_restrict.value;
+         !l.connect_udp.empty() || !l.bind_udp.empty() || !l.unix_sockets.empty() || !l.scopes.empty() || l.project ||
+         l.net_restrict.value || l.restrict_udp.value;
 }
 
 bool narrows_anything(const Layer &untrusted) {
   return !untrusted.ro.empty() || !untrusted.rw.empty() || !untrusted.connect.empty() || !untrusted.bind.empty() ||
-         !untrusted.scopes.empty() || untrusted.net_restrict.value;
+         !untrusted.connect_udp.empty() || !untrusted.bind_udp.empty() || !untrusted.unix_sockets.empty() ||
+         !untrusted.scopes.empty() || untrusted.net_restrict.value || untrusted.restrict_udp.value;
 }
 
 void add_dropped(Plan &plan, const std::vector<Dropped> &dropped) {
@@ -280,6 +282,14 @@ CompileResult compile(const CompileOptions &opt) {
   plan.best_effort = network.switches.best_effort;
   plan.keep_fds = network.switches.keep_fds;
   plan.require_abi = network.switches.require_abi;
+  // Landlock takes no capability away: in the sandboxing modes a command run
+  // as root keeps none (docs/landlock-limits.md). The ABI is the run's, not
+  // the compile's, so the sockets it cannot govern are a note of explain.
+  bool agent_mode = mode == "read-only" || mode == "workspace-write";
+  plan.drop_caps = agent_mode;
+  if (agent_mode)
+    plan.notes.push_back("below Landlock ABI 9 (Linux 7.1) pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
+                         "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
   std::vector<Widening> widenings = std::move(loaded->widenings);
   widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
   widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());

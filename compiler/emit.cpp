@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "../common/cli_flags.h"
-#include "../common/cli_parse.h"
+#include "../launcher/cli_flags.h"
+#include "../launcher/cli_parse.h"
 #include "text.h"
 
 namespace llp {
@@ -55,10 +55,15 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   }
   // Every host path is canonical: a symlink met on the way at run time was
   // planted after the compile, so the launcher refuses it (exit 125).
-  if (plan.no_symlinks && !layer.grants.empty()) out.emplace_back(spelling(Flag::NoSymlinks));
+  if (plan.no_symlinks && (!layer.grants.empty() || !layer.net.unix_sockets.empty()))
+    out.emplace_back(spelling(Flag::NoSymlinks));
   for (const Grant &g : layer.grants) {
     out.emplace_back(spelling(grant_flag(g)));
     out.push_back(g.path);
+  }
+  for (const std::string &socket : layer.net.unix_sockets) {
+    out.emplace_back(spelling(Flag::ConnectUnix));
+    out.push_back(socket);
   }
   for (long port : layer.net.connect) {
     out.emplace_back(spelling(Flag::ConnectTcp));
@@ -70,6 +75,16 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   }
   if (layer.net.restricted && layer.net.connect.empty() && layer.net.bind.empty())
     out.emplace_back(spelling(Flag::RestrictTcp));
+  for (long port : layer.net.connect_udp) {
+    out.emplace_back(spelling(Flag::ConnectUdp));
+    out.push_back(std::to_string(port));
+  }
+  for (long port : layer.net.bind_udp) {
+    out.emplace_back(spelling(Flag::BindUdp));
+    out.push_back(std::to_string(port));
+  }
+  if (layer.net.udp_restricted && layer.net.connect_udp.empty() && layer.net.bind_udp.empty())
+    out.emplace_back(spelling(Flag::RestrictUdp));
   for (const std::string &scope : layer.scopes) {
     out.emplace_back(spelling(Flag::Scope));
     out.push_back(scope);
@@ -79,6 +94,7 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   if (plan.best_effort) out.emplace_back(spelling(Flag::BestEffort));
   // Every launcher in a nest closes inherited fds at exec unless told not to.
   if (plan.keep_fds) out.emplace_back(spelling(Flag::KeepFds));
+  if (plan.drop_caps) out.emplace_back(spelling(Flag::DropCaps));
   if (outermost) env_flags(plan.env, out);
   out.emplace_back(llr_cli::kSeparator);
 }

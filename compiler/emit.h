@@ -1,5 +1,5 @@
 // From a Plan to the launcher's argv, and the three output formats. Flag
-// spellings come only from common/cli_flags.h, the header the launcher
+// spellings come only from launcher/cli_flags.h, the header the launcher
 // parses with, so the two can never disagree.
 #pragma once
 #include <string>

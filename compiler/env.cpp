@@ -5,8 +5,8 @@
 #include <map>
 #include <memory>
 
-#include "../common/cli_parse.h"
-#include "../common/environment.h"
+#include "../launcher/cli_parse.h"
+#include "../launcher/environment.h"
 #include "text.h"
 
 namespace llp {
@@ -27,7 +27,7 @@ int inherit_rank(const std::string &value) {
 }
 
 // What landlock-run would say of `FLAG VALUE...` (its own grammar and words,
-// common/cli_parse.h), or "" when it accepts it. A NUL byte is refused
+// launcher/cli_parse.h), or "" when it accepts it. A NUL byte is refused
 // first: no argv can carry one, the launcher would see a shorter string.
 std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) {
   if (std::any_of(values.begin(), values.end(), [](const std::string &v) { return v.find('\0') != std::string::npos; }))

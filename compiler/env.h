@@ -1,7 +1,7 @@
 // [env]: the command's environment, planned into the launcher's --clearenv,
 // --keepenv, --unsetenv and --setenv (docs/policy-format.md, "The
 // environment"). Patterns and names are checked with the launcher's own
-// grammar (common/cli_parse.h), so the compiler refuses exactly what
+// grammar (launcher/cli_parse.h), so the compiler refuses exactly what
 // landlock-run would. An untrusted file may only narrow: add unset
 // patterns, or narrow inherit (all -> core -> none); anything that would
 // widen is an error.

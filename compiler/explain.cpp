@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sys/stat.h>
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
 #include "paths.h"
 #include "normalise.h"
 #include "text.h"
@@ -47,6 +47,12 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
     out += "TCP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectTcp)) + "): connect " +
            (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
            (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
+  if (layer.net.udp_restricted)
+    out += "network: UDP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectUdp)) + "): connect " +
+           (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) + "; bind " +
+           (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
+  for (const std::string &socket : layer.net.unix_sockets)
+    out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI 9)\n";
   out += "scopes: ";
   if (layer.scopes.empty()) out += "none\n";
   for (size_t i = 0; i < layer.scopes.size(); ++i)

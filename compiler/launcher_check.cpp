@@ -1,6 +1,6 @@
 #include "launcher_check.h"
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
 
 #include <cerrno>
 #include <cstring>

@@ -24,6 +24,7 @@ bool to_stderr(const std::string &text) {
 bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l, RunSummary &run) {
   Plan plan = compiled.plan;
   plan.log_denials = true;
+  plan.drop_caps = true;  // what is learned is what the command needs without a capability
   AuditRun a = audit_run(build_argv(plan, o.command));
   if (!a.started) {
     say(a.error);

@@ -28,9 +28,10 @@ std::string absolute_of(const Context &ctx, const std::string &name) {
 
 void mark_untrusted(Layer &l) {
   l.trusted = false;
-  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable})
+  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable,
+                     &l.unix_sockets})
     for (PathEntry &e : *list) e.trusted = false;
-  for (auto *list : {&l.connect, &l.bind})
+  for (auto *list : {&l.connect, &l.bind, &l.connect_udp, &l.bind_udp})
     for (PortEntry &p : *list) p.trusted = false;
   for (NameEntry &n : l.scopes) n.trusted = false;
 }
@@ -52,6 +53,8 @@ std::vector<Widening> strip_widening(Layer &l) {
   if (l.keep_fds.value && *l.keep_fds.value) drop(l.keep_fds, "keep_fds", "inherited fds bypass the sandbox");
   if (l.hide_secrets.value && !*l.hide_secrets.value) drop(l.hide_secrets, "hide_secrets", "it would expose secrets");
   if (l.net_restrict.value && !*l.net_restrict.value) drop(l.net_restrict, "network.restrict", "it would lift a restriction");
+  if (l.restrict_udp.value && !*l.restrict_udp.value)
+    drop(l.restrict_udp, "network.restrict_udp", "it would lift a restriction");
   if (l.strict.value && !*l.strict.value) drop(l.strict, "strict", "only the user may relax strictness");
   std::transform(l.unprotect.begin(), l.unprotect.end(), std::back_inserter(out), [](const PathEntry &e) {
     return Widening{e.loc, "a project policy cannot unprotect `" + e.text + "`"};

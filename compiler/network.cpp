@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <set>
 
-#include "../common/cli_flags.h"
+#include "../launcher/cli_flags.h"
+#include "grants.h"
 #include "parse.h"
+#include "paths.h"
 #include "text.h"
 
 namespace llp {
@@ -21,6 +23,36 @@ std::vector<long> expand_ports(const std::vector<PortEntry> &entries) {
 
 namespace {
 
+struct Socket {
+  std::string path;
+  Loc loc;
+};
+
+// The sockets of [network] unix, resolved like grants (variables, relative
+// paths, symlinks). One that does not exist now is not emitted: the launcher
+// would refuse a missing PATH from ABI 9 on.
+std::vector<Socket> unix_sockets(Context &ctx, const Layer &l) {
+  std::vector<Socket> out;
+  for (const PathEntry &e : l.unix_sockets) {
+    std::optional<ResolvedPath> r = resolve_entry(ctx, e, Existence::Optional, "network.unix");
+    if (r && !r->exists) ctx.diags.warning(e.loc, "[network] unix: `" + printable(r->path) + "` does not exist: not emitted");
+    if (r && r->exists) out.push_back({r->path, e.loc});
+  }
+  return out;
+}
+
+std::vector<std::string> socket_paths(const std::vector<Socket> &sockets) {
+  std::set<std::string> paths;
+  for (const Socket &s : sockets) paths.insert(s.path);
+  return {paths.begin(), paths.end()};
+}
+
+// Whether path is dir or beneath it.
+bool beneath(const std::string &path, const std::string &dir) {
+  if (dir == "/") return true;
+  return path == dir || (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/');
+}
+
 NetworkPlan network_of(Context &ctx, const Layer &l) {
   NetworkPlan net;
   net.connect = expand_ports(l.connect);
@@ -31,14 +63,38 @@ NetworkPlan network_of(Context &ctx, const Layer &l) {
                     "listing a port restricts TCP to the listed ports; remove `restrict = false` or the ports");
   }
   net.restricted = has_ports || (l.net_restrict.value && *l.net_restrict.value);
+  net.connect_udp = expand_ports(l.connect_udp);
+  net.bind_udp = expand_ports(l.bind_udp);
+  bool has_udp_ports = !net.connect_udp.empty() || !net.bind_udp.empty();
+  if (l.restrict_udp.value && !*l.restrict_udp.value && has_udp_ports) {
+    ctx.diags.error(l.restrict_udp.loc, "`restrict_udp = false` but UDP ports are listed in [network]",
+                    "listing a UDP port restricts UDP to the listed ports; remove `restrict_udp = false` or the ports");
+  }
+  net.udp_restricted = has_udp_ports || (l.restrict_udp.value && *l.restrict_udp.value);
   return net;
+}
+
+// Project sockets may only narrow: one not at or beneath a socket or folder
+// of the user's [network] unix is dropped (the kernel denies every socket
+// created outside that no --connect-unix names).
+std::vector<Socket> narrow_sockets(std::vector<Widening> &widenings, const std::vector<std::string> &user,
+                                   const std::vector<Socket> &project) {
+  std::vector<Socket> kept;
+  for (const Socket &socket : project) {
+    bool allowed = std::any_of(user.begin(), user.end(), [&](const std::string &u) { return beneath(socket.path, u); });
+    if (allowed) kept.push_back(socket);
+    if (!allowed)
+      widenings.push_back(
+          {socket.loc, "project policy [network] unix `" + printable(socket.path) + "` widens your [network] unix: dropped"});
+  }
+  return kept;
 }
 
 // Project ports may only narrow a restricted user policy: a port the user
 // does not grant is dropped (the kernel would refuse it anyway in a nest).
-void drop_widening_ports(std::vector<Widening> &widenings, const NetworkPlan &user, const std::vector<PortEntry> &entries,
+void drop_widening_ports(std::vector<Widening> &widenings, bool user_restricted, const std::vector<PortEntry> &entries,
                          const std::vector<long> &allowed, const char *what) {
-  if (!user.restricted) return;
+  if (!user_restricted) return;
   for (const PortEntry &p : entries)
     for (long port = p.lo; port <= p.hi; ++port)
       if (!std::binary_search(allowed.begin(), allowed.end(), port)) {
@@ -61,14 +117,25 @@ NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untr
   std::vector<Widening> &widenings = out.widenings;
   NetworkPlan user = network_of(ctx, trusted);
   NetworkPlan project = network_of(ctx, untrusted);
-  drop_widening_ports(widenings, user, untrusted.connect, user.connect, "connect");
-  drop_widening_ports(widenings, user, untrusted.bind, user.bind, "bind");
+  drop_widening_ports(widenings, user.restricted, untrusted.connect, user.connect, "connect");
+  drop_widening_ports(widenings, user.restricted, untrusted.bind, user.bind, "bind");
+  drop_widening_ports(widenings, user.udp_restricted, untrusted.connect_udp, user.connect_udp, "connect_udp");
+  drop_widening_ports(widenings, user.udp_restricted, untrusted.bind_udp, user.bind_udp, "bind_udp");
+  user.unix_sockets = socket_paths(unix_sockets(ctx, trusted));
   NetworkPlan narrowed = user;
   if (project.restricted) {
     narrowed.restricted = true;
     narrowed.connect = user.restricted ? intersect(user.connect, project.connect) : project.connect;
     narrowed.bind = user.restricted ? intersect(user.bind, project.bind) : project.bind;
   }
+  if (project.udp_restricted) {
+    narrowed.udp_restricted = true;
+    narrowed.connect_udp = user.udp_restricted ? intersect(user.connect_udp, project.connect_udp) : project.connect_udp;
+    narrowed.bind_udp = user.udp_restricted ? intersect(user.bind_udp, project.bind_udp) : project.bind_udp;
+  }
+  // A project that lists sockets narrows the user's to those (beneath them).
+  if (!untrusted.unix_sockets.empty())
+    narrowed.unix_sockets = socket_paths(narrow_sockets(widenings, user.unix_sockets, unix_sockets(ctx, untrusted)));
   out.outer_net = nest ? user : narrowed;
   if (nest) out.inner_net = narrowed;
 

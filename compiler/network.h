@@ -1,6 +1,7 @@
-// The non-file parts of a policy: [network] (TCP, Landlock ABI 4), scopes
-// (ABI 6), [audit] (ABI 7), best_effort, require_abi and keep_fds, validated
-// and planned into the launcher's flags.
+// The non-file parts of a policy: [network] (TCP, Landlock ABI 4; pathname
+// UNIX sockets, ABI 9; UDP, ABI 10), scopes (ABI 6), [audit] (ABI 7),
+// best_effort, require_abi and keep_fds, validated and planned into the
+// launcher's flags.
 #pragma once
 #include "context.h"
 

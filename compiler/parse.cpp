@@ -28,7 +28,8 @@ const std::vector<std::string_view> kHideKeys = {"path", "why"};
 const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
 const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect", "read_only", "keep_writable"};
 const std::vector<std::string_view> kLauncherKeys = {"path"};
-const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind"};
+const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind", "unix", "restrict_udp",
+                                                    "connect_udp", "bind_udp"};
 const std::vector<std::string_view> kAuditKeys = {"log_denials", "log_launcher"};
 const std::vector<std::string_view> kEnvKeys = {"inherit", "keep", "unset", "set", "default_unset"};
 
@@ -141,7 +142,7 @@ class Parser {
       if (const auto *i = el.as_integer()) {
         p.lo = p.hi = static_cast<long>(i->get());
         if (i->get() < 0 || i->get() > 65535) {
-          diags_.error(p.loc, "port " + std::to_string(i->get()) + " is out of range", "a TCP port is 0 to 65535");
+          diags_.error(p.loc, "port " + std::to_string(i->get()) + " is out of range", "a port is 0 to 65535");
           continue;
         }
       } else if (const auto *s = el.as_string()) {
@@ -266,6 +267,10 @@ class Parser {
       } else if (key == "network") {
         sub_table(v, key, kNetworkKeys, [&](std::string_view sk, const toml::node &sv) {
           if (sk == "restrict") boolean(sv, sk, out.net_restrict);
+          else if (sk == "restrict_udp") boolean(sv, sk, out.restrict_udp);
+          else if (sk == "unix") path_list(sv, sk, {}, out.unix_sockets);
+          else if (sk == "connect_udp") port_list(sv, sk, out.connect_udp);
+          else if (sk == "bind_udp") port_list(sv, sk, out.bind_udp);
           else port_list(sv, sk, sk == "connect" ? out.connect : out.bind);
         });
       } else if (key == "audit") {
@@ -348,6 +353,7 @@ void merge_layer(Layer &into, const Layer &from) {
   override_with(into.keep_fds, from.keep_fds);
   override_with(into.hide_secrets, from.hide_secrets);
   override_with(into.net_restrict, from.net_restrict);
+  override_with(into.restrict_udp, from.restrict_udp);
   override_with(into.log_denials, from.log_denials);
   override_with(into.log_launcher, from.log_launcher);
   override_with(into.require_abi, from.require_abi);
@@ -360,6 +366,9 @@ void merge_layer(Layer &into, const Layer &from) {
   append(into.keep_writable, from.keep_writable);
   append(into.connect, from.connect);
   append(into.bind, from.bind);
+  append(into.connect_udp, from.connect_udp);
+  append(into.bind_udp, from.bind_udp);
+  append(into.unix_sockets, from.unix_sockets);
   append(into.scopes, from.scopes);
   if (from.project) into.project = from.project;
   // [env]: every entry kept in merge order; env.cpp gives them their meaning.

@@ -75,6 +75,9 @@ struct Carved {
 struct NetworkPlan {
   bool restricted = false;
   std::vector<long> connect, bind;  // sorted, unique
+  bool udp_restricted = false;      // Landlock ABI 10
+  std::vector<long> connect_udp, bind_udp;
+  std::vector<std::string> unix_sockets;  // --connect-unix (ABI 9): canonical, sorted, unique
 };
 
 // One launcher invocation's worth of flags.
@@ -120,6 +123,7 @@ struct Plan {
   bool nested = false;         // compose = "nest": a second launcher for the project's policy
   LayerPlan inner;
   bool log_denials = false, no_log = false, best_effort = false, keep_fds = false;
+  bool drop_caps = false;  // --drop-caps: read-only and workspace-write (a root command keeps no capability)
   long require_abi = 0;
   EnvPlan env;
   std::vector<Dropped> dropped;

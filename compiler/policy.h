@@ -69,12 +69,15 @@ struct Layer {
   Setting<std::string> mode, workspace, compose, launcher_path;
   bool launcher_literal = false;  // launcher_path came from --set: a path, not a template
   Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
+  Setting<bool> restrict_udp;  // [network] restrict_udp
   Setting<long> require_abi;
   std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;
   // [protect] read_only: paths relative to each writable grant, carved out
   // read-only; keep_writable: default carve exceptions opted out of.
   std::vector<PathEntry> read_only, keep_writable;
-  std::vector<PortEntry> connect, bind;
+  std::vector<PortEntry> connect, bind;          // [network]: TCP
+  std::vector<PortEntry> connect_udp, bind_udp;  // [network]: UDP (Landlock ABI 10)
+  std::vector<PathEntry> unix_sockets;           // [network] unix: pathname UNIX sockets (ABI 9)
   std::vector<NameEntry> scopes;
   std::optional<PathEntry> project;
   EnvTable env;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../common/utf8.h"
+#include "../launcher/utf8.h"
 
 namespace llp {
 
@@ -17,7 +17,7 @@ size_t find_control(std::string_view s) {
 namespace {
 
 // The length of the valid UTF-8 sequence at s[i], or 0 when it is not one;
-// *cp receives the code point. The rule is the launcher's (common/utf8.h).
+// *cp receives the code point. The rule is the launcher's (launcher/utf8.h).
 size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
   const auto *bytes = reinterpret_cast<const unsigned char *>(s.data() + i);
   return static_cast<size_t>(llr_text::utf8_sequence(bytes, s.size() - i, cp));

@@ -3,7 +3,7 @@
 // the round-trip property between the two halves of the project:
 //
 //   every argv the compiler emits is accepted by the launcher's own parser
-//   (common/cli_parse.h, which landlock-run runs), and reading it back with
+//   (launcher/cli_parse.h, which landlock-run runs), and reading it back with
 //   for_each_valued_flag gives exactly the plan's grants (flag, -try, path, in
 //   order), ports, scopes, audit/fd/ABI/version options and the environment
 //   flags (--clearenv, --keepenv, --unsetenv, --setenv NAME VALUE, on the
@@ -39,7 +39,7 @@
 
 #include "../compiler/compile.h"
 
-#include "../common/cli_parse.h"
+#include "../launcher/cli_parse.h"
 
 namespace {
 

@@ -10,7 +10,8 @@
 //   - otherwise COMMAND follows the first "--" and exists;
 //   - for_each_valued_flag visits, in argv order, exactly the valued flags
 //     before "--": grants with a non-empty PATH, ports 0..65535, scopes by name;
-//   - for_each_grant visits, in argv order, exactly the --ro/--rw/-try grants,
+//   - for_each_grant visits, in argv order, exactly the --ro/--rw/-try grants
+//     and --connect-unix paths,
 //     each marked no_symlinks exactly when a --no-symlinks flag (not a value
 //     that happens to read "--no-symlinks") came before it;
 //   - nothing after "--" is ever read: rewriting the command changes nothing.
@@ -97,11 +98,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     long n = 0;
     switch (flag) {
       case llr_cli::Flag::Ro: case llr_cli::Flag::Rw: case llr_cli::Flag::RoTry: case llr_cli::Flag::RwTry:
+      case llr_cli::Flag::ConnectUnix:
         if (!*value) broken("an empty PATH was accepted");
         break;
       case llr_cli::Flag::ConnectTcp: case llr_cli::Flag::BindTcp:
         if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
         if (!o.restricts_tcp()) broken("a port grant without TCP restriction");
+        break;
+      case llr_cli::Flag::ConnectUdp: case llr_cli::Flag::BindUdp:
+        if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
+        if (!o.restricts_udp()) broken("a port grant without UDP restriction");
         break;
       case llr_cli::Flag::Scope:
         if (!(o.scopes & llr::scope_bit(value))) broken("a scope was not recorded", value);
@@ -139,7 +145,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 1; i < o.command - 1; ++i) {
     const llr_cli::FlagSpec *spec = llr::find_flag(argv[i]);
     if (spec->flag == llr_cli::Flag::NoSymlinks) after_no_symlinks = true;
-    if (llr::is_path_grant(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
+    if (llr::takes_path(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
     i += spec->values;
   }
   size_t seen = 0;

@@ -6,7 +6,7 @@
 // restricts itself, sets the command's environment and execs COMMAND in place
 // (same PID). Rulesets are inherited across exec and fork, so COMMAND and all
 // it spawns stay confined. Contract: docs/launcher-cli.md. The flags, the ABI
-// each needs and the exit codes: common/cli_flags.h.
+// each needs and the exit codes: launcher/cli_flags.h and launcher/abi.h.
 //
 // Rules of this file: freestanding-style C++ (no exceptions, RTTI, iostreams
 // or heap: only libc calls), one statement per line, every syscall result
@@ -24,9 +24,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../common/cli_flags.h"
-#include "../common/cli_parse.h"
-#include "../common/utf8.h"
+#include "abi.h"
+#include "cli_flags.h"
+#include "cli_parse.h"
+#include "utf8.h"
 
 #ifndef LANDLOCK_RUN_VERSION
 #define LANDLOCK_RUN_VERSION "0.0.0-dev"
@@ -35,83 +36,25 @@
 #define LANDLOCK_RUN_SOURCE_SHA256 "unknown"
 #endif
 
-// ---- The kernel's interface in its own names and values: each line can be
-// checked against include/uapi/linux/landlock.h, openat2.h and close_range.h.
-// Spelled out because the build host's headers are older than the kernels we
-// target. Not used: ABI 8's LANDLOCK_RESTRICT_SELF_TSYNC (this launcher has one
-// thread) and ABI 10's UDP port rights (docs/landlock-limits.md).
-#ifndef SYS_landlock_create_ruleset  // one number on every architecture
-#define SYS_landlock_create_ruleset 444
-#define SYS_landlock_add_rule 445
-#define SYS_landlock_restrict_self 446
-#endif
-#ifndef SYS_openat2
-#define SYS_openat2 437
-#endif
-#ifndef SYS_close_range
-#define SYS_close_range 436
-#endif
+// ---- The kernel's interface: Landlock's in launcher/abi.h; the rest can be
+// checked against openat2.h, close_range.h and capability.h (the system call
+// numbers are in musl 1.2.3's and glibc's <sys/syscall.h>).
 #ifndef CLOSE_RANGE_CLOEXEC  // glibc's <unistd.h> defines it, musl's does not
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
 
 namespace llr {
 using namespace llr_cli;
+using namespace llr_abi;
 
-struct landlock_ruleset_attr {
-  uint64_t handled_access_fs;
-  uint64_t handled_access_net;  // ABI 4
-  uint64_t scoped;              // ABI 6
-};
-constexpr uint32_t LANDLOCK_CREATE_RULESET_VERSION = 1U << 0;
-constexpr int LANDLOCK_RULE_PATH_BENEATH = 1;
-constexpr int LANDLOCK_RULE_NET_PORT = 2;  // ABI 4
-struct landlock_path_beneath_attr {
-  uint64_t allowed_access;
-  int32_t parent_fd;
-} __attribute__((packed));
-struct landlock_net_port_attr {
-  uint64_t allowed_access;
-  uint64_t port;
-};
-constexpr uint64_t LANDLOCK_ACCESS_FS_EXECUTE = 1ULL << 0;  // ABI 1: bits 0 to 12
-constexpr uint64_t LANDLOCK_ACCESS_FS_WRITE_FILE = 1ULL << 1;
-constexpr uint64_t LANDLOCK_ACCESS_FS_READ_FILE = 1ULL << 2;
-constexpr uint64_t LANDLOCK_ACCESS_FS_READ_DIR = 1ULL << 3;
-constexpr uint64_t LANDLOCK_ACCESS_FS_REMOVE_DIR = 1ULL << 4;
-constexpr uint64_t LANDLOCK_ACCESS_FS_REMOVE_FILE = 1ULL << 5;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_CHAR = 1ULL << 6;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_DIR = 1ULL << 7;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_REG = 1ULL << 8;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_SOCK = 1ULL << 9;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_FIFO = 1ULL << 10;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_BLOCK = 1ULL << 11;
-constexpr uint64_t LANDLOCK_ACCESS_FS_MAKE_SYM = 1ULL << 12;
-constexpr uint64_t LANDLOCK_ACCESS_FS_REFER = 1ULL << 13;         // ABI 2: rename/link across directories
-constexpr uint64_t LANDLOCK_ACCESS_FS_TRUNCATE = 1ULL << 14;      // ABI 3
-constexpr uint64_t LANDLOCK_ACCESS_FS_IOCTL_DEV = 1ULL << 15;     // ABI 5
-constexpr uint64_t LANDLOCK_ACCESS_FS_RESOLVE_UNIX = 1ULL << 16;  // ABI 9: connect to pathname UNIX sockets
-constexpr uint64_t LANDLOCK_ACCESS_NET_BIND_TCP = 1ULL << 0;      // ABI 4
-constexpr uint64_t LANDLOCK_ACCESS_NET_CONNECT_TCP = 1ULL << 1;   // ABI 4
-constexpr uint64_t LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET = 1ULL << 0;     // ABI 6
-constexpr uint64_t LANDLOCK_SCOPE_SIGNAL = 1ULL << 1;                   // ABI 6
-constexpr uint32_t LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF = 1U << 0;  // ABI 7
-constexpr uint32_t LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON = 1U << 1;    // ABI 7
-
-struct open_how {  // openat2(2), Linux 5.6: --no-symlinks
-  uint64_t flags;
-  uint64_t mode;
-  uint64_t resolve;
-};
+struct open_how { uint64_t flags, mode, resolve; };  // openat2(2), Linux 5.6: --no-symlinks
 constexpr uint64_t RESOLVE_NO_MAGICLINKS = 0x02;  // no procfs "magic link" (/proc/self/root)
 constexpr uint64_t RESOLVE_NO_SYMLINKS = 0x04;    // no symbolic link in any component, the last included
+struct cap_header { uint32_t version = 0x20080522; int pid = 0; };  // capset(2), _LINUX_CAPABILITY_VERSION_3
+struct cap_data { uint32_t effective, permitted, inheritable; };  // two of them: 64 capabilities
+constexpr int CAP_SETPCAP = 8;
 
 // ---- What the launcher asks of the kernel.
-constexpr uint64_t kAbi1Rights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
-    LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_REMOVE_DIR |
-    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_DIR |
-    LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
-    LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
 // The only rights the kernel accepts on a rule for a non-directory (others: EINVAL).
 constexpr uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                  LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_TRUNCATE |
@@ -119,36 +62,58 @@ constexpr uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS
 constexpr uint64_t kReadRights =  // what --ro allows
     LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
 
-// Every filesystem right the given ABI governs; all of them are handled, so
-// whatever no rule grants is denied.
+// Every filesystem right the given ABI governs (launcher/abi.h); all of them
+// are handled, so whatever no rule grants is denied.
 constexpr uint64_t fs_rights_for_abi(int abi) {
-  uint64_t rights = kAbi1Rights;
-  if (abi >= 2) rights |= LANDLOCK_ACCESS_FS_REFER;
-  if (abi >= 3) rights |= LANDLOCK_ACCESS_FS_TRUNCATE;
-  if (abi >= 5) rights |= LANDLOCK_ACCESS_FS_IOCTL_DEV;
-  if (abi >= 9) rights |= LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
+  uint64_t rights = 0;
+  for (const AbiStep &step : kAbis)
+    if (step.abi <= abi) rights |= step.fs;
   return rights;
 }
 
-// What --ro/--rw allow beneath one path: --rw is every handled right; rights
-// that only make sense on a directory are dropped for a file.
-constexpr uint64_t grant_rights(bool writable, bool is_dir, int abi) {
+// What a grant allows beneath one path: --ro reads and executes; --rw is every
+// handled right but RESOLVE_UNIX, which only --connect-unix gives; rights that
+// only make sense on a directory are dropped for a file.
+constexpr uint64_t grant_rights(Flag flag, bool is_dir, int abi) {
   uint64_t rights = kReadRights;
-  if (writable) rights = fs_rights_for_abi(abi);
+  if (flag == Flag::Rw || flag == Flag::RwTry) rights = fs_rights_for_abi(abi) & ~LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
+  if (flag == Flag::ConnectUnix) rights = LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
   if (!is_dir) rights &= kFileRights;
-  return rights;
+  return rights & fs_rights_for_abi(abi);
 }
 
-// Truncate (ABI 3) and device ioctl (ABI 5) are governed only from ABI 5 on;
-// below it --ro/--rw promise more than the kernel enforces: "partial".
-constexpr bool fs_enforcement_full(int abi) { return abi >= 5; }
-static_assert(kScopeAbstract == LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET && kScopeSignalBit == LANDLOCK_SCOPE_SIGNAL);
+// Whether --ro/--rw are enforced as they promise on this ABI: not below
+// the newest ABI with an `ungoverned` entry (truncate, device ioctl).
+constexpr bool fs_enforcement_full(int abi) {
+  for (const AbiStep &step : kAbis)
+    if (step.abi > abi && *step.ungoverned) return false;
+  return true;
+}
+
+// The size of landlock_ruleset_attr this ABI knows (launcher/abi.h): what is passed.
+constexpr unsigned attr_size(int abi) {
+  unsigned size = 0;
+  for (const AbiStep &step : kAbis)
+    if (step.abi <= abi && step.attr_size > 0) size = step.attr_size;
+  return size;
+}
+
+// The port rights a flag grants, when its protocol is restricted. A first
+// send from an unbound UDP socket autobinds, which the kernel checks as bind
+// to port 0 (landlock.h): --connect-udp grants that too (add_port_rule).
+constexpr uint64_t port_right(Flag flag) {
+  if (flag == Flag::ConnectTcp) return LANDLOCK_ACCESS_NET_CONNECT_TCP;
+  if (flag == Flag::BindTcp) return LANDLOCK_ACCESS_NET_BIND_TCP;
+  if (flag == Flag::ConnectUdp) return LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;
+  if (flag == Flag::BindUdp) return LANDLOCK_ACCESS_NET_BIND_UDP;
+  return 0;
+}
 
 // ---- Output without stdio: one line assembled on the stack, one write(2).
 // Text from outside (arguments, paths) must not forge a second line or a
 // terminal escape: C0 controls, DEL, C1 controls (U+0080..U+009F) and every
 // byte that is not part of valid UTF-8 (a raw 0x9b is CSI on some terminals)
-// are shown as '?', and so are bidi overrides (common/utf8.h). Valid UTF-8
+// are shown as '?', and so are bidi overrides (launcher/utf8.h). Valid UTF-8
 // text such as "é" or "€" is kept.
 
 // buf stays NUL-terminated (usable as a string) with room left for the '\n'.
@@ -195,15 +160,10 @@ struct Line {
     }
     return *this;
   }
-  Line &num(long n) {  // n >= 0; written from the last digit back
-    char digits[20];
-    size_t first = sizeof digits - 1;
-    digits[first] = static_cast<char>('0' + n % 10);
-    for (n /= 10; n > 0; n /= 10) {
-      first -= 1;
-      digits[first] = static_cast<char>('0' + n % 10);
-    }
-    return raw(digits + first, sizeof digits - first);
+  Line &num(long n) {  // n >= 0: the leading digits first, then the last
+    if (n >= 10) num(n / 10);
+    char digit = static_cast<char>('0' + n % 10);
+    return raw(&digit, 1);
   }
   bool emit(int fd) {
     buf[len] = '\n';
@@ -215,22 +175,47 @@ struct Line {
 #ifndef LANDLOCK_RUN_NO_MAIN
 int status_fd = -1;  // --status-fd, once made close-on-exec: where die() and exec report
 
+// One JSON line to --status-fd, when given: head, n, middle, then text
+// inside a JSON string, then tail. Whether it was written.
+bool report_status(const char *head, long n, const char *middle, const char *text, const char *tail) {
+  if (status_fd < 0) return true;
+  Line status;
+  status.add(head).num(n).add(middle);
+  status.json = true;
+  status.add(text);
+  status.json = false;
+  return status.add(tail).emit(status_fd);
+}
+
 [[noreturn]] void die(const char *what, const char *why, const char *value = nullptr) {
   Line message;
   message.add(what);
   if (value) message.add(" ").add(value, 256);  // clipped, so that the reason always shows
   message.add(": ").add(why);
-  if (status_fd >= 0) {
-    Line status;
-    status.add("{\"confined\":false,\"exit\":").num(kExitLauncherFailed).add(",\"error\":\"");
-    status.json = true;
-    status.add(message.buf).raw("\"}", 2).emit(status_fd);
-  }
+  report_status("{\"confined\":false,\"exit\":", kExitLauncherFailed, ",\"error\":\"", message.buf, "\"}");
   Line().add("landlock-run: ").add(message.buf).emit(2);  // if stderr is gone: still 125
   _exit(kExitLauncherFailed);
 }
 
+// Whether a seccomp filter is on this process ("Seccomp:\t2" in /proc/self/status).
+bool seccomp_filtered() {
+  char status[8192];  // the whole file, in one read
+  int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t got = read(fd, status, sizeof status);
+  if (close(fd) != 0 || got <= 0) return false;
+  constexpr char kFiltered[] = "\nSeccomp:\t2\n";  // a plain scan: musl's strstr costs 1 KiB of binary
+  for (ssize_t at = 0; at + static_cast<ssize_t>(sizeof kFiltered) - 1 <= got; ++at)
+    if (memcmp(status + at, kFiltered, sizeof kFiltered - 1) == 0) return true;
+  return false;
+}
+
+// Why a Landlock system call failed. ENOSYS and EPERM are also what a seccomp
+// filter (a container runtime's profile) answers: with one on, it is named.
 const char *unavailable_reason(int error) {
+  if (error == ENOSYS && seccomp_filtered())
+    return "this process's seccomp filter may be hiding Landlock (ENOSYS; in a container, allow the Landlock "
+           "system calls: man landlock-run, CONTAINERS)";
   if (error == ENOSYS) return "this kernel does not support it (ENOSYS)";
   if (error == EOPNOTSUPP) return "it is disabled at boot: lsm= lacks landlock (EOPNOTSUPP)";
   if (error == EPERM)  // the kernel's Landlock never answers EPERM here; seccomp does
@@ -238,12 +223,19 @@ const char *unavailable_reason(int error) {
   return strerror(error);
 }
 
-// Kernel Landlock ABI, clamped to the newest this launcher knows, or dies.
-int query_abi() {
+// Kernel Landlock ABI, clamped to the newest this launcher knows, or dies;
+// for --probe, after writing probe_line with what kind of failure it was.
+int query_abi(Line *probe_line = nullptr) {
   long abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
-  if (abi < 1) die("Landlock is not available", unavailable_reason(errno));
   if (abi > kNewestKnownAbi) return kNewestKnownAbi;
-  return static_cast<int>(abi);
+  if (abi >= 1) return static_cast<int>(abi);
+  int error = errno;
+  const char *kind = "failed";
+  if (error == ENOSYS) kind = "unsupported";
+  if (error == EOPNOTSUPP) kind = "disabled";
+  if (error == EPERM) kind = "blocked";
+  if (probe_line) probe_line->num(0).add(" enforcement=none error=").add(kind).emit(1);
+  die("Landlock is not available", unavailable_reason(error));
 }
 
 // The handled rights and restrict_self flags for these options on this ABI.
@@ -273,10 +265,10 @@ Plan plan_for(const Options &o, int abi) {
   Plan plan;
   Line dropped;  // what --best-effort left out
   plan.attr.handled_access_fs = fs_rights_for_abi(abi);
-  uint64_t tcp = LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
   uint64_t abstract = o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
   uint64_t signal = o.scopes & LANDLOCK_SCOPE_SIGNAL;
-  if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net = tcp;
+  if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net |= kTcp;
+  if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp")) plan.attr.handled_access_net |= kUdp;
   if (enforced(o, abi, dropped, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
   if (enforced(o, abi, dropped, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
   if (enforced(o, abi, dropped, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
@@ -287,14 +279,19 @@ Plan plan_for(const Options &o, int abi) {
   plan.notice.add(dropped.buf);
   if (dropped.len > 0 && !fs_enforcement_full(abi)) plan.notice.add("; ");
   if (!fs_enforcement_full(abi)) plan.notice.add("partial enforcement on Landlock ABI ").num(abi);
-  if (abi < 3) plan.notice.add(": truncate and device ioctl are not governed");
-  if (abi == 3 || abi == 4) plan.notice.add(": device ioctl is not governed");
+  int ungoverned = 0;
+  for (const AbiStep &step : kAbis) {
+    if (step.abi <= abi || !*step.ungoverned) continue;
+    plan.notice.add(ungoverned > 0 ? " and " : ": ").add(step.ungoverned);
+    ungoverned += 1;
+  }
+  if (ungoverned > 0) plan.notice.add(ungoverned > 1 ? " are not governed" : " is not governed");
   return plan;
 }
 
-int create_ruleset(const landlock_ruleset_attr &attr) {
-  long fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
-  if (fd < 0) die("landlock_create_ruleset", strerror(errno));
+int create_ruleset(const landlock_ruleset_attr &attr, int abi) {
+  long fd = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
+  if (fd < 0) die("landlock_create_ruleset", unavailable_reason(errno));
   return static_cast<int>(fd);
 }
 
@@ -320,38 +317,48 @@ const char *open_error(const Grant &grant, int error) {
 
 void add_path_rule(int ruleset, const Grant &grant, int abi) {
   const char *flag = spelling(grant.flag);
-  bool writable = grant.flag == Flag::Rw || grant.flag == Flag::RwTry;
+  if (grant_rights(grant.flag, true, abi) == 0) return;  // --connect-unix below ABI 9: no socket is denied
   bool optional = grant.flag == Flag::RoTry || grant.flag == Flag::RwTry;
   int fd = open_grant(grant);
   if (fd < 0 && optional && errno == ENOENT) return;  // -try: a missing path is skipped
   if (fd < 0) die(flag, open_error(grant, errno), grant.path);
   struct stat st;
   if (fstat(fd, &st) != 0) die(flag, strerror(errno), grant.path);
-  landlock_path_beneath_attr rule{grant_rights(writable, S_ISDIR(st.st_mode), abi), fd};
+  landlock_path_beneath_attr rule{grant_rights(grant.flag, S_ISDIR(st.st_mode), abi), fd};
   if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
     if (errno == EBADFD) die(flag, "cannot carry a Landlock rule (pipe, socket or kernel-internal file)", grant.path);
-    die(flag, strerror(errno), grant.path);
+    die(flag, unavailable_reason(errno), grant.path);
   }
   if (close(fd) != 0) die("close", strerror(errno));  // as it goes: 10 000 grants need no fd limit
 }
 
-void add_port_rule(int ruleset, Flag kind, const char *port) {
-  long n = 0;
-  parse_number(port, 65535, &n);  // already validated by parse_args
-  uint64_t right = LANDLOCK_ACCESS_NET_BIND_TCP;
-  if (kind == Flag::ConnectTcp) right = LANDLOCK_ACCESS_NET_CONNECT_TCP;
-  landlock_net_port_attr rule{right, static_cast<uint64_t>(n)};
+void add_port_rule(int ruleset, uint64_t right, long port, const char *flag) {
+  landlock_net_port_attr rule{right, static_cast<uint64_t>(port)};
   if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_NET_PORT, &rule, 0) != 0)
-    die(spelling(kind), strerror(errno), port);
+    die(flag, unavailable_reason(errno), Line().num(port).buf);
 }
 
 void restrict_self(int ruleset, uint32_t flags) {
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("prctl(PR_SET_NO_NEW_PRIVS)", strerror(errno));
   if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) {
     if (errno == E2BIG) die("landlock_restrict_self", "too many nested Landlock layers (the kernel allows 16)");
-    die("landlock_restrict_self", strerror(errno));
+    die("landlock_restrict_self", unavailable_reason(errno));
   }
   if (close(ruleset) != 0) die("close", strerror(errno));
+}
+
+// --drop-caps: the command starts with no capability, even as root. Clearing the bounding set needs
+// CAP_SETPCAP; without it, no_new_privs already keeps exec from granting any (docs/landlock-limits.md).
+void drop_capabilities() {
+  cap_header header;
+  cap_data caps[2] = {};
+  if (syscall(SYS_capget, &header, caps) != 0) die("--drop-caps: capget", strerror(errno));
+  bool may_drop_bounding = (caps[0].effective >> CAP_SETPCAP) & 1U;
+  for (int cap = 0; may_drop_bounding && prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; ++cap)  // up to the kernel's last
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) die("--drop-caps: PR_CAPBSET_DROP", strerror(errno));
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0) die("--drop-caps: ambient", strerror(errno));
+  cap_data none[2] = {};
+  if (syscall(SYS_capset, &header, none) != 0) die("--drop-caps: capset", strerror(errno));
 }
 
 // --probe: a short-lived child restricts itself with every right this ABI
@@ -365,7 +372,7 @@ enum ProbeVerdict { kProbeDenied, kProbeNotDenied, kProbeCannotRestrict };  // t
   everything.given = ~0U;  // every request, --best-effort included: nothing dies
   everything.scopes = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL;
   landlock_ruleset_attr attr = plan_for(everything, abi).attr;
-  long ruleset = syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+  long ruleset = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
   if (ruleset < 0) _exit(kProbeCannotRestrict);
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(kProbeCannotRestrict);
   if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) _exit(kProbeCannotRestrict);
@@ -377,23 +384,13 @@ enum ProbeVerdict { kProbeDenied, kProbeNotDenied, kProbeCannotRestrict };  // t
 int probe() {
   Line line;
   line.add("landlock-run " LANDLOCK_RUN_VERSION " abi=");
-  long abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
-  if (abi < 1) {
-    int error = errno;
-    const char *kind = "failed";
-    if (error == ENOSYS) kind = "unsupported";
-    if (error == EOPNOTSUPP) kind = "disabled";
-    if (error == EPERM) kind = "blocked";
-    line.num(0).add(" enforcement=none error=").add(kind).emit(1);
-    die("Landlock is not available", unavailable_reason(error));
-  }
-  if (abi > kNewestKnownAbi) abi = kNewestKnownAbi;
+  int abi = query_abi(&line);
   // An inherited "ignore SIGCHLD" makes the kernel reap the child on its own,
   // and waitpid fail with ECHILD: the probe waits with the default action.
   if (signal(SIGCHLD, SIG_DFL) == SIG_ERR) die("probe: signal(SIGCHLD)", strerror(errno));
   pid_t child = fork();
   if (child < 0) die("probe: fork", strerror(errno));
-  if (child == 0) probe_child(static_cast<int>(abi));
+  if (child == 0) probe_child(abi);
   int status = 0;
   if (waitpid(child, &status, 0) != child) die("probe: waitpid", strerror(errno));
   int verdict = kProbeCannotRestrict;
@@ -406,18 +403,14 @@ int probe() {
     line.num(0).add(" enforcement=none error=failed").emit(1);
     die("probe", "the probe child could not restrict itself");
   }
-  bool full = fs_enforcement_full(static_cast<int>(abi));
+  bool full = fs_enforcement_full(abi);
   line.num(abi).add(full ? " enforcement=full fs=full" : " enforcement=partial fs=partial");
-  bool tcp = abi >= min_abi(Flag::RestrictTcp);
-  bool scopes = abi >= min_abi(Flag::Scope);
-  bool audit = abi >= min_abi(Flag::LogDenials);
-  line.add(tcp ? " tcp=yes" : " tcp=no").add(scopes ? " scopes=abstract-unix,signal" : " scopes=none");
-  line.add(audit ? " audit=yes" : " audit=no").add(abi >= 9 ? " pathname-unix=yes" : " pathname-unix=no");
+  for (const AbiStep &step : kAbis) line.add(step.abi <= abi ? step.probe_yes : step.probe_no);
   if (!line.emit(1)) die("probe: cannot write the report", strerror(errno));
   return 0;
 }
 
-// --help: the usage, then one line per flag of common/cli_flags.h.
+// --help: the usage, then one line per flag of launcher/cli_flags.h.
 bool print_help() {
   bool written = true;
   for (const char *text : kUsage) written = Line().add(text).emit(1) && written;
@@ -426,25 +419,13 @@ bool print_help() {
     line.add("  ").add(spec.spelling).add(" ").add(spec.operand);
     while (line.len < 28) line.add(" ");
     line.add(spec.means);
-    if (spec.min_abi > 1) line.add(" (ABI ").num(spec.min_abi).add(")");
+    if (min_abi(spec.flag) > 1) line.add(" (ABI ").num(min_abi(spec.flag)).add(")");
     written = line.emit(1) && written;
   }
   Line exits;
   exits.add("Exit: ").num(kExitLauncherFailed).add(" the launcher failed (COMMAND never ran), ");
   exits.num(kExitCannotExecute).add(" COMMAND could not be executed, ").num(kExitNotFound).add(" not found,");
   return exits.add(" else COMMAND's own status.").emit(1) && written;
-}
-
-// The status line of a confined command, written right before exec.
-void report_confined(const Plan &plan, int abi) {
-  Line status;
-  status.add("{\"confined\":true,\"abi\":").num(abi).add(",\"enforcement\":\"");
-  status.add(plan.notice.len > 0 ? "partial\",\"notice\":\"" : "full\",\"notice\":\"");
-  status.json = true;
-  status.add(plan.notice.buf);
-  status.json = false;
-  status.add("\",\"version\":\"" LANDLOCK_RUN_VERSION "\"}");
-  if (!status.emit(status_fd)) die("--status-fd", strerror(errno));
 }
 
 // Confines this process as the flags say and execs COMMAND with envp; returns
@@ -455,18 +436,26 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
     die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
                              .add(" is required").buf);
   Plan plan = plan_for(o, abi);
-  int ruleset = create_ruleset(plan.attr);
+  int ruleset = create_ruleset(plan.attr, abi);
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
-  for_each_valued_flag(argv, o, [&](Flag flag, const char *port, const char *) {
-    bool port_rule = flag == Flag::ConnectTcp || flag == Flag::BindTcp;
-    if (port_rule && plan.attr.handled_access_net) add_port_rule(ruleset, flag, port);
+  for_each_valued_flag(argv, o, [&](Flag flag, const char *value, const char *) {
+    long port = 0;
+    uint64_t right = port_right(flag) & plan.attr.handled_access_net;  // none when --best-effort dropped it
+    if (right == 0 || !parse_number(value, 65535, &port)) return;   // parse_args validated it
+    add_port_rule(ruleset, right, port, spelling(flag));
+    if (flag == Flag::ConnectUdp) add_port_rule(ruleset, LANDLOCK_ACCESS_NET_BIND_UDP, 0, spelling(flag));
   });
   restrict_self(ruleset, plan.restrict_flags);
+  if (o.has(Flag::DropCaps)) drop_capabilities();
   // Landlock checks at open time: an inherited fd would carry outside rights in.
   if (!o.has(Flag::KeepFds) && syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
     die("close_range", strerror(errno));
   environ = envp;  // execvp then searches the PATH COMMAND gets
-  if (status_fd >= 0) report_confined(plan, abi);
+  const char *enforcement = ",\"enforcement\":\"full\",\"notice\":\"";  // the status line, right before exec
+  if (plan.notice.len > 0) enforcement = ",\"enforcement\":\"partial\",\"notice\":\"";
+  if (!report_status("{\"confined\":true,\"abi\":", abi, enforcement, plan.notice.buf,
+                     "\",\"version\":\"" LANDLOCK_RUN_VERSION "\"}"))
+    die("--status-fd", strerror(errno));
   if (plan.notice.len > 0) Line().add("landlock-run: notice: ").add(plan.notice.buf).emit(2);
   execvp(argv[o.command], argv + o.command);
   int exit_code = kExitCannotExecute;
@@ -474,12 +463,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   Line why;
   why.add("cannot run ").add(argv[o.command], 256).add(": ").add(strerror(errno));
   if (errno == EACCES && o.grants == 0) why.add(" (no grant at all: nothing is executable; grant its directory)");
-  if (status_fd >= 0) {
-    Line status;
-    status.add("{\"exec_failed\":true,\"exit\":").num(exit_code).add(",\"error\":\"");
-    status.json = true;
-    status.add(why.buf).raw("\"}", 2).emit(status_fd);
-  }
+  report_status("{\"exec_failed\":true,\"exit\":", exit_code, ",\"error\":\"", why.buf, "\"}");
   Line().add("landlock-run: ").add(why.buf).emit(2);
   return exit_code;
 }

@@ -2,8 +2,9 @@
 # audit.sh TARBALL SOURCE: what an auditor checks before trusting the launcher
 # (and, briefly, the compiler that emits its argv), on the binaries as shipped
 # in the release TARBALL (make dist). SOURCE is launcher/landlock-run.cpp; the
-# headers of ../common/ beside it (the flag table, the argv grammar, the
-# environment rules, UTF-8) are the other files the launcher is compiled from.
+# headers beside it in launcher/ (the ABI table, the flag table, the argv
+# grammar, the environment rules, UTF-8) are the other files the launcher is
+# compiled from: the folder is the audit unit.
 # The syscall list is measured (strace -f of a probe and of a confined run,
 # counted up to the exec of the command) when strace works here, each with
 # the reason the launcher makes it; and it is always also read from the
@@ -19,15 +20,15 @@ bin=$top/bin/landlock-run compiler=$top/bin/landlock-policy
 [ -x "$bin" ] || { echo "audit: $tarball holds no bin/landlock-run" >&2; exit 1; }
 echo "release:        $tarball (sha256 $(sha256sum "$tarball" | cut -d' ' -f1))"
 root=$(cd "$(dirname "$src")/.." && pwd)
-headers=$(cd "$root" && LC_ALL=C ls common/*.h | tr '\n' ' ')
+headers=$(cd "$root" && LC_ALL=C ls launcher/*.h | tr '\n' ' ')
 # The source digest of --version (docs/launcher-cli.md).
 src_sha=$(sh "$root/packaging/launcher-digest.sh" "$root")
 
 echo "landlock-run audit"
 echo "version:        $("$bin" --version)"
 echo "source:         $src, $headers"
-echo "source lines:   $(wc -l <"$src") (launcher) + $(cd "$root" && cat common/*.h | wc -l) (common/)"
-echo "source sha256:  $src_sha (cat launcher/landlock-run.cpp common/*.h | sha256sum)"
+echo "source lines:   $(cd "$root" && cat launcher/* | wc -l) (launcher/: $(wc -l <"$src") in $(basename "$src"))"
+echo "source sha256:  $src_sha (cat launcher/* | sha256sum)"
 embedded=$("$bin" --version | sed -n 's/.*source-sha256=\([0-9a-f]*\).*/\1/p')
 if [ "$embedded" = "$src_sha" ]; then
   echo "source digest:  matches the one built into the binary"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # build.sh OUTDIR LAUNCHER VERSION [CPU [COMPILER]]: stage the entry package
 # and the platform package for npm's CPU (x64, the default, or arm64) with the
-# version from VERSION and the flags from common/cli_flags.h, `npm pack` them,
+# version from VERSION and the flags from launcher/cli_flags.h, `npm pack` them,
 # then run the pack gates (gate.sh) on what was packed:
 #   OUTDIR/landlock-run-VERSION.tgz            the entry package (the same
 #                                              bytes whichever CPU builds it)
@@ -42,7 +42,7 @@ done
 # The ESM types are the same declarations (index.mjs re-exports index.js).
 pkg_file 0644 packaging/npm/landlock-run/index.d.ts "$entry/index.d.mts"
 gen packaging/npm/landlock-run/package.json.in "$entry/package.json"
-node packaging/npm/gen-flags.cjs common/cli_flags.h "$entry/flags.json"
+node packaging/npm/gen-flags.cjs launcher/cli_flags.h "$entry/flags.json"
 chmod 0644 "$entry/flags.json"
 pkg_file 0644 LICENSE "$entry/LICENSE"
 

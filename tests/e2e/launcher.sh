@@ -90,7 +90,7 @@ fi
 # ---- Probe: matches what the kernel itself reports.
 run "$L" --probe
 kernel_abi=$("$P/abi")
-[ "$kernel_abi" -gt 9 ] 2>/dev/null && kernel_abi=9
+[ "$kernel_abi" -gt 10 ] 2>/dev/null && kernel_abi=10
 abi=$(printf '%s\n' "$out" | sed -n 's/^landlock-run [^ ]* abi=\([0-9]*\) .*/\1/p')
 version=$(printf '%s\n' "$out" | sed -n 's/^landlock-run \([^ ]*\) .*/\1/p')
 if [ "$abi" -ge 5 ] 2>/dev/null; then enforcement=full; else enforcement=partial; fi
@@ -102,6 +102,15 @@ if [ -n "${EXPECT_ABI:-}" ]; then
   if [ "$abi" = "$EXPECT_ABI" ]; then pass "probe: abi is the expected $EXPECT_ABI"
   else fail "probe: abi is the expected $EXPECT_ABI" "got $abi"; fi
 fi
+# The fields of the ABIs that add a feature the probe reports (launcher/abi.h's table).
+want_fields=
+for field in 4:tcp 7:audit 9:pathname-unix 10:udp; do
+  if [ "$abi" -ge "${field%%:*}" ]; then want_fields="$want_fields ${field#*:}=yes"; else want_fields="$want_fields ${field#*:}=no"; fi
+done
+missing=
+for field in $want_fields; do contains "$out " " $field " || missing="$missing $field"; done
+if [ -z "$missing" ]; then pass "probe: fields as ABI $abi has them:$want_fields"
+else fail "probe: fields as ABI $abi has them" "missing$missing in '$out'"; fi
 run "$L" --version
 if [ "$rc" = 0 ] && [ "${out%% source-sha256=*}" = "landlock-run $version" ]; then pass "--version matches the probe's version"
 else fail "--version matches the probe's version" "rc=$rc out='$out'"; fi
@@ -237,8 +246,9 @@ expect_refused "--no-symlinks: no openat2 (ENOSYS): 125" "$R/ns/real/n10" "landl
 # ---- Fail closed: with the Landlock syscalls made to fail (a seccomp filter),
 # the launcher exits 125 and the command never runs.
 # Each errno is explained in words; EPERM (never the kernel's answer to the
-# version query) names the seccomp filter that probably caused it.
-for errno_case in "38 ENOSYS unsupported this_kernel_does_not_support_it" \
+# version query) names the seccomp filter that probably caused it, and so does
+# ENOSYS when the process has a seccomp filter (here, the payload's).
+for errno_case in "38 ENOSYS unsupported this_process's_seccomp_filter_may_be_hiding_Landlock" \
   "95 EOPNOTSUPP disabled it_is_disabled_at_boot" "1 EPERM blocked a_seccomp_filter_probably_blocks"; do
   set -- $errno_case
   why=$(echo "$4" | tr _ ' ')
@@ -268,7 +278,7 @@ run "$L" --expect-version "$version" --ro / --rw "$T/w" -- "$op" write "$T/w/m15
 expect "--expect-version match runs" 0 ok
 run "$L" --require-abi "$abi" --ro / --rw "$T/w" -- "$op" write "$T/w/m16"
 expect "--require-abi equal to the kernel's runs" 0 ok
-if [ "$abi" -lt 9 ]; then
+if [ "$abi" -lt 10 ]; then
   run "$L" --require-abi $((abi + 1)) --ro / --rw "$T" -- "$op" write "$T/m17"
   expect_refused "--require-abi above the kernel's: 125" "$T/m17" "is required"
 else skip "--require-abi above the kernel's" "the kernel has the newest ABI the launcher knows"; fi
@@ -475,6 +485,113 @@ for bad in "--connect-tcp 65536" "--bind-tcp -1" "--connect-tcp http" "--scope n
   run "$L" $bad --ro / --rw "$T" -- "$op" write "$T/m23"
   expect_refused "bad value refused: $bad" "$T/m23"
 done
+
+# ---- Pathname UNIX sockets (RESOLVE_UNIX, ABI 9): only --connect-unix reaches
+# a socket created outside the sandbox; --rw does not. Below ABI 9 nothing is
+# denied, and --connect-unix is accepted (there is nothing to restrict).
+mkdir "$T/sock" "$T/sock2"
+if start_server "$T/sock.log" unix-listen "$T/sock/agent.sock" && start_server "$T/sock2.log" unix-listen "$T/sock2/other.sock"; then
+  if [ "$abi" -ge 9 ]; then
+    run "$L" --ro / --rw "$T/sock" -- "$op" unix-connect "$T/sock/agent.sock"
+    expect "unix: --rw on its folder does not reach a socket created outside (ABI >= 9)" 1 EACCES
+    run "$L" --ro / --connect-unix "$T/sock/agent.sock" -- "$op" unix-connect "$T/sock/agent.sock"
+    expect "unix: --connect-unix SOCKET reaches it (ABI >= 9)" 0 ok
+    run "$L" --ro / --connect-unix "$T/sock/agent.sock" -- "$op" unix-connect "$T/sock2/other.sock"
+    expect "unix: --connect-unix SOCKET does not reach another (ABI >= 9)" 1 EACCES
+    run "$L" --ro / --connect-unix "$T/sock" -- "$op" unix-connect "$T/sock/agent.sock"
+    expect "unix: --connect-unix FOLDER reaches the sockets beneath it (ABI >= 9)" 0 ok
+    run "$L" --ro / --rw "$T/w" -- /bin/sh -c "'$op' unix-listen '$T/w/own.sock' >/dev/null & sleep 0.3; '$op' unix-connect '$T/w/own.sock'; kill \$!"
+    expect "unix: a socket the command creates itself stays reachable (ABI >= 9)" 0 ok
+  else
+    run "$L" --ro / -- "$op" unix-connect "$T/sock/agent.sock"
+    expect "unix: not governed on ABI $abi: a socket outside is reachable without --connect-unix" 0 ok
+    run "$L" --ro / --connect-unix "$T/sock/agent.sock" -- "$op" unix-connect "$T/sock/agent.sock"
+    if [ "$rc" = 0 ] && [ "$out" = ok ] && [ -z "$err" ]; then pass "unix: --connect-unix accepted on ABI $abi, with nothing to say"
+    else fail "unix: --connect-unix accepted on ABI $abi" "rc=$rc out='$out' err='$err'"; fi
+  fi
+else fail "unix: socket servers start" "$(cat "$T/sock.log" "$T/sock2.log")"; fi
+run "$L" --ro / --connect-unix "$T/sock/none.sock" -- "$op" write "$T/m24"
+if [ "$abi" -ge 9 ]; then expect_refused "unix: --connect-unix of a missing path: 125 (ABI >= 9)" "$T/m24" "No such file"
+else skip "unix: --connect-unix of a missing path" "ABI $abi: no rule is made, the path is not opened"; fi
+
+# ---- UDP (ABI 10): strict like TCP; a first send autobinds (bind port 0),
+# which --connect-udp allows with its port.
+udp=$((port_base + 3000))
+if [ "$abi" -ge 10 ]; then
+  run "$L" --ro / -- "$op" udp-send $udp
+  expect "udp: unrestricted without UDP flags" 0 ok
+  run "$L" --ro / --restrict-udp -- "$op" udp-send $udp
+  expect "udp: --restrict-udp denies a send" 1 EACCES
+  run "$L" --ro / --restrict-udp -- "$op" udp-bind $udp
+  expect "udp: --restrict-udp denies bind" 1 EACCES
+  run "$L" --ro / --bind-udp $udp -- "$op" udp-bind $udp
+  expect "udp: --bind-udp PORT binds" 0 ok
+  run "$L" --ro / --bind-udp $udp -- "$op" udp-bind $((udp + 1))
+  expect "udp: bind to a port not granted: EACCES" 1 EACCES
+  run "$L" --ro / --connect-udp $udp -- "$op" udp-connect $udp
+  expect "udp: --connect-udp PORT connects" 0 ok
+  run "$L" --ro / --connect-udp $udp -- "$op" udp-send $udp
+  expect "udp: --connect-udp PORT sends from an unbound socket (the autobind is allowed)" 0 ok
+  run "$L" --ro / --connect-udp $udp -- "$op" udp-send $((udp + 1))
+  expect "udp: send to a port not granted: EACCES" 1 EACCES
+  run "$L" --ro / --connect-udp $udp -- "$op" udp-connect $((udp + 1))
+  expect "udp: connect to a port not granted: EACCES" 1 EACCES
+  run "$L" --ro / --connect-udp $udp -- "$op" udp-bind $((udp + 2))
+  expect "udp: a connect grant does not allow bind to a port" 1 EACCES
+  run "$L" --ro / --bind-udp $((udp + 2)) -- "$op" udp-bound-send $udp $((udp + 2))
+  expect "udp: a bind grant does not allow a send" 1 EACCES
+  run "$L" --ro / --restrict-udp -- "$op" connect 1
+  if [ "$out" != EACCES ]; then pass "udp: --restrict-udp leaves TCP alone"; else fail "udp: --restrict-udp leaves TCP alone" "out='$out'"; fi
+else
+  for flag in "--bind-udp 53" "--connect-udp 53" "--restrict-udp"; do
+    # shellcheck disable=SC2086 # the flag and its value are two words
+    run "$L" --ro / --rw "$T" $flag -- "$op" write "$T/m25"
+    expect_refused "udp: $flag refused on ABI $abi without --best-effort" "$T/m25" "needs Landlock ABI 10, the kernel has $abi"
+  done
+  run "$L" --best-effort --ro / --rw "$T/w" --connect-udp 53 -- "$op" udp-send 53
+  if [ "$rc" = 0 ] && [ "$out" = ok ] && contains "$err" "not enforced on Landlock ABI $abi: udp"; then
+    pass "udp: --best-effort runs and says UDP was dropped"
+  else fail "udp: --best-effort runs and says UDP was dropped" "rc=$rc out='$out' err='$err'"; fi
+fi
+for bad in "--bind-udp 65536" "--connect-udp dns" "--connect-unix ''"; do
+  eval "set -- $bad"
+  run "$L" "$@" --ro / --rw "$T" -- "$op" write "$T/m26"
+  expect_refused "bad value refused: $bad" "$T/m26"
+done
+set --
+
+# ---- --drop-caps: a root command keeps no capability (uid unchanged): it can
+# neither signal another user's process nor switch the kernel's audit settings.
+if [ "$(id -u)" != 0 ]; then skip "--drop-caps as root" "needs root"
+else
+  run "$L" --drop-caps --ro / -- grep -E '^Cap(Eff|Bnd|Prm|Amb):' /proc/self/status
+  caps=$(printf '%s\n' "$out" | tr -d ' \t' | tr '\n' ' ')
+  if [ "$rc" = 0 ] && [ "$caps" = "CapPrm:0000000000000000 CapEff:0000000000000000 CapBnd:0000000000000000 CapAmb:0000000000000000 " ]; then
+    pass "--drop-caps: CapEff, CapPrm, CapBnd and CapAmb are 0 inside"
+  else fail "--drop-caps: capabilities are 0 inside" "rc=$rc out='$out' err='$err'"; fi
+  run "$L" --drop-caps --ro / -- id -u
+  expect "--drop-caps: the uid is unchanged" 0 0
+  : >"$T/nobody"
+  "$op" nobody-pause >"$T/nobody" 2>&1 &
+  nobody=$!
+  bg_pids="$bg_pids $nobody"
+  n=0
+  while [ "$(cat "$T/nobody")" != ready ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+  run "$L" --ro / -- "$op" kill $nobody
+  if [ "$out" != ok ]; then skip "--drop-caps: kill outside" "root cannot signal another user here either ($out)"
+  else
+    run "$L" --drop-caps --ro / -- "$op" kill $nobody
+    expect "--drop-caps: a kill of another user's process outside fails" 1 EPERM
+  fi
+  run "$P/audit" status
+  enabled=$(printf '%s\n' "$out" | sed -n 's/^enabled=\([0-9]*\) .*/\1/p')
+  run "$L" --ro / -- "$P/audit" enable "${enabled:-0}"  # sets what is already set
+  if [ -z "$enabled" ] || [ "$out" != ok ]; then skip "--drop-caps: audit netlink set" "root cannot set audit here either ($out)"
+  else
+    run "$L" --drop-caps --ro / -- "$P/audit" enable "$enabled"
+    expect "--drop-caps: an audit netlink set fails" 1 EPERM
+  fi
+fi
 
 # ---- A minimal root: only the launcher and a static busybox, no libc, no loader.
 bb=${BUSYBOX:-$(command -v busybox 2>/dev/null)}

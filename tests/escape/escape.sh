@@ -613,6 +613,62 @@ if begin scope abstract-unix-outside-denied 6; then
   bg_stop "$lst"
 fi
 
+# ---- unix: pathname UNIX sockets (LANDLOCK_ACCESS_FS_RESOLVE_UNIX, ABI 9).
+# --connect-unix allows reaching sockets and nothing else, on every ABI.
+if begin unix connect-unix-grants-nothing-else 1; then
+  sb "${BASE[@]}" --connect-unix "$D/out" -- "$OP" write "$D/out/new"
+  denied EACCES; absent "$D/out/new"
+  sb "${BASE[@]}" --connect-unix "$D/out" -- "$OP" read "$D/out/f"
+  denied EACCES
+  sb "${BASE[@]}" --connect-unix "$D/out" -- "$OP" mksock "$D/out/sock"
+  denied EACCES; absent "$D/out/sock"
+  end
+fi
+if begin unix socket-outside-needs-connect-unix 9; then
+  bg_start "$D/unix" "$OP" unix-listen "$D/out/sock"; lst=$bg_pid
+  if ! wait_ready "$D/unix.out"; then skip "could not listen on $D/out/sock"; else
+    sb "${BASE[@]}" --rw "$D/out" -- "$OP" unix-connect "$D/out/sock"
+    denied EACCES  # --rw does not carry RESOLVE_UNIX
+    sb "${BASE[@]}" --connect-unix "$D/rw" -- "$OP" unix-connect "$D/out/sock"
+    denied EACCES  # another folder's sockets only
+    sb "${BASE[@]}" --connect-unix "$D/out/sock" -- "$OP" unix-connect "$D/out/sock"
+    allowed
+    sb "${BASE[@]}" --connect-unix "$D/out" -- "$OP" unix-connect "$D/out/sock"
+    allowed
+    end
+  fi
+  bg_stop "$lst"
+fi
+
+# ---- udp: UDP ports (ABI 10); strict below it, like TCP.
+if begin udp strict-below-abi-10 1; then
+  if [ "$KABI" -ge 10 ]; then skip "this kernel governs UDP (ABI $KABI): udp.send-and-bind runs instead"; else
+    for flag in --restrict-udp "--bind-udp $((port + 7))" "--connect-udp 53"; do
+      # shellcheck disable=SC2086 # the flag and its value are two words
+      sb "${BASE[@]}" --rw "$D/rw" $flag -- "$OP" write "$D/rw/marker"
+      want_rc 125; absent "$D/rw/marker"; want_err "needs Landlock ABI 10"
+    done
+    sb "${BASE[@]}" --best-effort --restrict-udp -- "$OP" udp-send $((port + 8))
+    allowed; want_err "not enforced on Landlock ABI $KABI: udp"
+    end
+  fi
+fi
+if begin udp send-and-bind 10; then
+  sb "${BASE[@]}" --restrict-udp -- "$OP" udp-send $((port + 8))
+  denied EACCES
+  sb "${BASE[@]}" --restrict-udp -- "$OP" udp-bind $((port + 9))
+  denied EACCES
+  sb "${BASE[@]}" --connect-udp $((port + 8)) -- "$OP" udp-send $((port + 10))
+  denied EACCES
+  sb "${BASE[@]}" --connect-udp $((port + 8)) -- "$OP" udp-send $((port + 8))
+  allowed  # the first send's autobind (bind port 0) comes with --connect-udp
+  sb "${BASE[@]}" --bind-udp $((port + 9)) -- "$OP" udp-bind $((port + 11))
+  denied EACCES
+  sb "${BASE[@]}" --bind-udp $((port + 9)) -- "$OP" udp-bind $((port + 9))
+  allowed_bind
+  end
+fi
+
 # ---- failclosed: the Landlock syscalls fail; the launcher exits 125 and the
 # command, which would write a marker, never runs.
 for e in 38:ENOSYS 95:EOPNOTSUPP 1:EPERM 22:EINVAL 12:ENOMEM; do
@@ -686,7 +742,7 @@ if begin limits pathname-unix-socket-before-abi-9 1; then
   bg_start "$D/unix" "$OP" unix-listen "$D/out/sock"; lst=$bg_pid
   if ! wait_ready "$D/unix.out"; then skip "could not listen on $D/out/sock"; else
     sb "${BASE[@]}" -- "$OP" unix-connect "$D/out/sock"
-    if [ "$KABI" -ge 9 ]; then denied EACCES; else allowed; fi  # ABI 9: LANDLOCK_ACCESS_FS_RESOLVE_UNIX
+    if [ "$KABI" -ge 9 ]; then denied EACCES; else allowed; fi  # ABI 9: only --connect-unix reaches it
     end
   fi
   bg_stop "$lst"
@@ -723,7 +779,7 @@ if begin limits fd-passed-over-unix-socket 1; then
   # outside every grant: the fd works (rights were checked when IT opened it).
   bg_start "$D/fdserver" "$OP" fd-serve "$D/rw/sock" "$D/out/f"; srv=$bg_pid
   if ! wait_ready "$D/fdserver.out"; then skip "could not listen on $D/rw/sock"; else
-    sb "${BASE[@]}" --rw "$D/rw" -- "$OP" fd-recv-write "$D/rw/sock"
+    sb "${BASE[@]}" --rw "$D/rw" --connect-unix "$D/rw/sock" -- "$OP" fd-recv-write "$D/rw/sock"  # ABI 9: a socket it may reach
     allowed; content "$D/out/f" origx
     end
   fi
@@ -800,4 +856,4 @@ fi
 
 # ---- totals
 TOTALS_NOTE="kernel ABI $KABI"
-scenario_totals escape canary fs refer truncate ioctl symlink fd proc net scope failclosed limits docs
+scenario_totals escape canary fs refer truncate ioctl symlink fd proc net scope unix udp failclosed limits docs

@@ -5,48 +5,63 @@
 # that survives is a gap in the suite. launcher/landlock-run.cpp itself is
 # never touched: the mutants live in a scratch directory.
 #
-#   make escape-mutants      (or: bash tests/escape/mutants.sh PAYLOAD_DIR)
+#   make escape-mutants      (or: bash tests/escape/mutants.sh PAYLOAD_DIR;
+#                             MUTANTS="no-tcp no-udp" runs only those)
 # Uses $MUSL_CXXFLAGS / $MUSL_LDFLAGS from the Makefile when set.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 payloads=${1:?usage: $0 PAYLOAD_DIR}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/launcher" "$work/common"
-cp "$root"/common/*.h "$work/common/"
+mkdir -p "$work/launcher"
+cp "$root"/launcher/*.h "$work/launcher/"
 specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
 cxxflags=${MUSL_CXXFLAGS:--std=c++20 -specs $specs -nostdinc++ -fno-exceptions -fno-rtti -Os}
 ldflags=${MUSL_LDFLAGS:--specs $specs -static}
 
-# name, sed expression on launcher/landlock-run.cpp, what the hole is
+# name, sed expression on launcher/landlock-run.cpp, what the hole is, and the
+# Landlock ABI the suite needs to notice it (1 when omitted): on an older
+# kernel the hole cannot be observed, and the mutant is a SKIP with the reason.
 mutants=()
-mutant() { mutants+=("$1" "$2" "$3"); }
+mutant() { mutants+=("$1" "$2" "$3" "${4:-1}"); }
 mutant no-restrict 's/if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) {/if (0) {/' "landlock_restrict_self never called"
-mutant ignore-restrict-error 's/    die("landlock_restrict_self", strerror(errno));/    ;/' "a failing restrict_self ignored"
+mutant ignore-restrict-error 's/    die("landlock_restrict_self", unavailable_reason(errno));/    ;/' "a failing restrict_self ignored"
 mutant no-cloexec-fds 's/if (!o.has(Flag::KeepFds) \&\& syscall(SYS_close_range/if (0 \&\& syscall(SYS_close_range/' "inherited fds left open"
 mutant no-nnp 's/if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die/if (0) die/' "no_new_privs not set"
 mutant leak-opath 's/  if (close(fd) != 0) die("close", strerror(errno));.*//;s/O_PATH | O_CLOEXEC/O_PATH/' "grant fds leaked"
-mutant no-refer 's/  if (abi >= 2) rights |= LANDLOCK_ACCESS_FS_REFER;//' "REFER not handled"
-mutant no-truncate 's/  if (abi >= 3) rights |= LANDLOCK_ACCESS_FS_TRUNCATE;//' "TRUNCATE not handled"
-mutant no-ioctl 's/  if (abi >= 5) rights |= LANDLOCK_ACCESS_FS_IOCTL_DEV;//' "IOCTL_DEV not handled"
+handled='    if (step.abi <= abi) rights |= step.fs'  # fs_rights_for_abi: the table's rights, ABI by ABI
+mutant no-refer "s/$handled;/$handled \& ~LANDLOCK_ACCESS_FS_REFER;/" "REFER not handled"
+mutant no-truncate "s/$handled;/$handled \& ~LANDLOCK_ACCESS_FS_TRUNCATE;/" "TRUNCATE not handled"
+mutant no-ioctl "s/$handled;/$handled \& ~LANDLOCK_ACCESS_FS_IOCTL_DEV;/" "IOCTL_DEV not handled"
 mutant ro-writes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadRights | LANDLOCK_ACCESS_FS_WRITE_FILE;/' "--ro grants write"
 mutant ro-makes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadRights | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_DIR;/' "--ro grants creating files"
 mutant no-symlinks-ignored 's/how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;/how.resolve = 0;/' "--no-symlinks follows symlinks"
 mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/if (fd < 0) return;/' "every bad grant silently skipped"
-mutant no-tcp 's/plan.attr.handled_access_net = tcp;/plan.attr.handled_access_net = 0;/' "TCP never restricted"
+mutant no-tcp 's/plan.attr.handled_access_net |= kTcp;/plan.attr.handled_access_net |= 0;/' "TCP never restricted"
 mutant no-scopes 's/plan.attr.scoped |= signal;//' "--scope signal dropped"
 mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
 mutant status-fd-inherited 's/if (o.status_fd >= 0 \&\& fcntl(o.status_fd, F_SETFD, FD_CLOEXEC) != 0)/if (0)/' "the command holds the status fd"
 mutant environment-ignored 's/^  environ = envp;.*//' "--unsetenv and --clearenv ignored"
 mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.has(Flag::KeepFds)) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
+mutant connect-unix-grants-write 's/  if (flag == Flag::ConnectUnix) rights = LANDLOCK_ACCESS_FS_RESOLVE_UNIX;/  if (flag == Flag::ConnectUnix) rights = LANDLOCK_ACCESS_FS_RESOLVE_UNIX | fs_rights_for_abi(abi);/' "--connect-unix grants what --rw does"
+mutant rw-carries-resolve-unix 's/ \& ~LANDLOCK_ACCESS_FS_RESOLVE_UNIX;/;/' "--rw reaches pathname sockets created outside" 9
+mutant udp-silently-dropped 's/if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp"))/if (abi >= 10 \&\& enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp"))/' "below ABI 10 a UDP flag is dropped without --best-effort"
+mutant no-udp 's/plan.attr.handled_access_net |= kUdp;/plan.attr.handled_access_net |= 0;/' "UDP never restricted" 10
+kabi=$("$payloads/abi" 2>/dev/null || echo 0)
 killed=0 survived=0
-for ((i = 0; i < ${#mutants[@]}; i += 3)); do
-  name=${mutants[i]} expr=${mutants[i + 1]} what=${mutants[i + 2]}
+skipped=0
+for ((i = 0; i < ${#mutants[@]}; i += 4)); do
+  name=${mutants[i]} expr=${mutants[i + 1]} what=${mutants[i + 2]} needs=${mutants[i + 3]}
+  case " ${MUTANTS:-$name} " in *" $name "*) ;; *) continue ;; esac  # MUTANTS="a b": only those
   src=$work/launcher/$name.cpp
   sed "$expr" "$root/launcher/landlock-run.cpp" >"$src"
   if cmp -s "$root/launcher/landlock-run.cpp" "$src"; then
     echo "FAIL mutant.$name: the mutation no longer applies to launcher/landlock-run.cpp ($what): update tests/escape/mutants.sh"
     survived=$((survived + 1)); continue
+  fi
+  if [ "$kabi" -lt "$needs" ]; then
+    echo "SKIP mutant.$name: $what can only be observed on Landlock ABI $needs, this kernel has ABI $kabi"
+    skipped=$((skipped + 1)); continue
   fi
   # shellcheck disable=SC2086 # flag lists
   if ! g++ $cxxflags -w -c -o "$work/$name.o" "$src" || ! gcc $ldflags -o "$work/landlock-run" "$work/$name.o"; then
@@ -63,5 +78,5 @@ for ((i = 0; i < ${#mutants[@]}; i += 3)); do
     survived=$((survived + 1))
   fi
 done
-echo "# mutants: $((${#mutants[@]} / 3)) built, $killed killed, $survived survived"
+echo "# mutants: $((${#mutants[@]} / 4)) in all, $killed killed, $survived survived, $skipped skipped (kernel ABI $kabi)"
 [ "$survived" -eq 0 ]

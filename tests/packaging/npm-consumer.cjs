@@ -52,13 +52,13 @@ const p = llr.probe();
 check('probe-enforces', () => {
   if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status}): ${p.reason} ${p.message}`;
   if (p.version !== expected) return `probe version ${p.version}`;
-  for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix'])
+  for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix', 'udp'])
     if (!(k in p)) return `probe result lacks ${k}`;
 });
 
 check('parseProbeLine', () => {
-  const a = llr.parseProbeLine('landlock-run 9.9.9 abi=7 enforcement=full fs=full tcp=yes scopes=abstract-unix,signal audit=yes pathname-unix=no');
-  const want = { version: '9.9.9', abi: 7, enforcement: 'full', fs: 'full', tcp: true, scopes: ['abstract-unix', 'signal'], audit: true, pathnameUnix: false, error: null };
+  const a = llr.parseProbeLine('landlock-run 9.9.9 abi=7 enforcement=full fs=full tcp=yes scopes=abstract-unix,signal audit=yes pathname-unix=no udp=no');
+  const want = { version: '9.9.9', abi: 7, enforcement: 'full', fs: 'full', tcp: true, scopes: ['abstract-unix', 'signal'], audit: true, pathnameUnix: false, udp: false, error: null };
   for (const [k, v] of Object.entries(want))
     if (JSON.stringify(a[k]) !== JSON.stringify(v)) return `${k}: ${JSON.stringify(a[k])}`;
   const b = llr.parseProbeLine('landlock-run 0.1.0 abi=0 enforcement=none error=unsupported');

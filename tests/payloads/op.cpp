@@ -156,14 +156,26 @@ int main(int argc, char **argv) {
     // stop the tracee, so no process is ever left stopped behind the test.
     return report(ptrace(PTRACE_SEIZE, static_cast<pid_t>(n), nullptr, nullptr) == 0);
   }
-  if (is("udp-bind") || is("udp-send")) {
+  if (is("udp-bind") || is("udp-send") || is("udp-connect") || is("udp-bound-send")) {
     sockaddr_in addr;
     tcp_socket(n, &addr);
     int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return report(false);
     const sockaddr *sa = reinterpret_cast<const sockaddr *>(&addr);
     if (is("udp-bind")) return report(bind(fd, sa, sizeof addr) == 0);
-    return report(sendto(fd, "x", 1, 0, sa, sizeof addr) == 1);
+    if (is("udp-connect")) return report(connect(fd, sa, sizeof addr) == 0);
+    if (is("udp-bound-send")) {  // udp-bound-send PORT FROM: bind to FROM first, so no autobind is needed
+      sockaddr_in from;
+      tcp_socket(payload::number(b), &from);
+      if (bind(fd, reinterpret_cast<const sockaddr *>(&from), sizeof from) != 0) return report(false);
+    }
+    return report(sendto(fd, "x", 1, 0, sa, sizeof addr) == 1);  // unbound: the first send autobinds
+  }
+  if (is("nobody-pause")) {  // a process of another user (65534) and session to signal: prints "ready", waits
+    // Its own session: SIGCONT (op kill) may be sent to any process of the sender's session.
+    if (setsid() < 0 || setgid(65534) != 0 || setuid(65534) != 0) return report(false);
+    payload::out("ready\n");
+    for (;;) pause();
   }
   if (is("bindmount")) {  // new user+mount namespace, then bind A over B: remap the grants?
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return report(false);

@@ -29,7 +29,7 @@ fi
 
 # VERSION is the only place the version is written: no source or package
 # manifest spells it out (docs may quote example output).
-hits=$(grep -rnF -e "\"$ver\"" -e "'$ver'" launcher common compiler packaging 2>/dev/null; \
+hits=$(grep -rnF -e "\"$ver\"" -e "'$ver'" launcher compiler packaging 2>/dev/null; \
        grep -rn '"version": *"[0-9]' packaging/npm 2>/dev/null)
 if [ -z "$hits" ]; then
   echo "PASS version-written-only-in-VERSION"

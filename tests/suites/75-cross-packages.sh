@@ -47,7 +47,7 @@ name=landlock-run-$ver-aarch64-linux-musl
 tar -xzf "$tarball" -C "$tmp"
 top=$tmp/$name
 missing=
-for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/build.sh man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS \
+for f in bin/landlock-run bin/landlock-policy src/launcher/landlock-run.cpp src/launcher/cli_flags.h src/build.sh man/man1/landlock-run.1 LICENSE VERSION SHA256SUMS \
     sbom.spdx.json licenses/musl-dev.copyright licenses/LGPL-2.1 licenses/GPL-3 licenses/GCC-exception-3.1; do
   [ -f "$top/$f" ] || missing="$missing $f"
 done
@@ -67,7 +67,7 @@ is_aarch64 cross-dist-launcher-aarch64 "$top/bin/landlock-run"
 # libgcc, toml++; the same SBOM in every package and as a release artifact.
 check_sbom cross-dist "$top" "$top" arm64
 is_aarch64 cross-dist-compiler-aarch64 "$top/bin/landlock-policy"
-shipped=$(cd "$top/src" && export LC_ALL=C && cat launcher/landlock-run.cpp common/*.h | sha256sum | cut -d' ' -f1)
+shipped=$(cd "$top/src" && export LC_ALL=C && cat launcher/* | sha256sum | cut -d' ' -f1)
 if [ "$shipped" = "$src_sha" ]; then holds_version cross-dist-launcher-names-shipped-source "$top/bin/landlock-run"
 else echo "FAIL cross-dist-launcher-names-shipped-source: shipped source $shipped, tree $src_sha"; fi
 if grep -qaF "$ver" "$top/bin/landlock-policy" && grep -qaF "$src_sha" "$top/bin/landlock-policy"; then

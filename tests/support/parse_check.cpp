@@ -2,7 +2,7 @@
 // static binary runs, compiled without main) on ARG... and prints "ok" or
 // the launcher's error line. Lets tests check documented example command
 // lines without running them.
-#include "../../common/cli_parse.h"
+#include "../../launcher/cli_parse.h"
 
 #include <cstdio>
 

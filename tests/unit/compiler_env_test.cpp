@@ -3,7 +3,7 @@
 // with the launcher's own grammar; composed through extends and profiles;
 // explained by name, never by value. The trust rules (an untrusted file may
 // only narrow it) are in compiler_trust_test.cpp.
-#include "../../common/cli_parse.h"
+#include "../../launcher/cli_parse.h"
 
 #include <doctest/doctest.h>
 

@@ -2,7 +2,7 @@
 // (launcher/landlock-run.cpp without its main), gives back exactly the
 // grants, ports and switches of the plan; and a randomised property test:
 // for random policies the emitted grants neither widen nor lose what was asked.
-#include "../../common/cli_parse.h"
+#include "../../launcher/cli_parse.h"
 
 #include <doctest/doctest.h>
 
@@ -79,7 +79,7 @@ TEST_SUITE("compiler round trip") {
     CHECK(p.command == o.command);
     CHECK(p.options.restricts_tcp());
     CHECK(p.options.has(Flag::LogDenials));
-    CHECK(p.options.scopes == llr::kScopeSignalBit);
+    CHECK(p.options.scopes == llr_abi::LANDLOCK_SCOPE_SIGNAL);
     CHECK(std::string(p.options.expect_version) == "9.9.9");
     CHECK(p.options.require_abi == 6);
   }

@@ -139,10 +139,48 @@ TEST_SUITE("launcher") {
     CHECK_FALSE(parse({"--ro", "/", "--", "x"}).options.restricts_tcp());  // file-only policy: TCP untouched
   }
 
+  TEST_CASE("UDP ports: the grammar of TCP's; each restricts UDP, never TCP") {
+    for (const char *flag : {"--connect-udp", "--bind-udp"}) {
+      CAPTURE(flag);
+      CHECK(error_text(parse({flag, "0", "--", "x"})).empty());
+      CHECK(error_text(parse({flag, "65535", "--", "x"})).empty());
+      for (const char *bad : {"65536", "-1", "+1", "", "1k", " 53", "dns"})
+        CHECK(error_text(parse({flag, bad, "--", "x"})) == std::string(flag) + ": PORT must be a number from 0 to 65535");
+      Parsed p = parse({flag, "53", "--", "x"});
+      CHECK(p.options.restricts_udp());
+      CHECK_FALSE(p.options.restricts_tcp());
+    }
+    CHECK(error_text(parse({"--connect-udp", "--", "x"})) == "--connect-udp: needs a value");
+    CHECK(parse({"--restrict-udp", "--", "x"}).options.restricts_udp());
+    CHECK_FALSE(parse({"--restrict-tcp", "--", "x"}).options.restricts_udp());
+    CHECK(valued_flags(parse({"--bind-udp", "5353", "--connect-udp", "53", "--", "x"})) ==
+          std::vector<std::pair<Flag, std::string>>{{Flag::BindUdp, "5353"}, {Flag::ConnectUdp, "53"}});
+  }
+
+  TEST_CASE("--connect-unix PATH: a path rule visited with the grants, but no grant") {
+    Parsed p = parse({"--no-symlinks", "--connect-unix", "/run/user/1000/bus", "--ro", "/", "--", "x"});
+    REQUIRE(error_text(p).empty());
+    CHECK(p.options.grants == 1);  // only --ro: --connect-unix makes nothing executable
+    CHECK(grants(p) == std::vector<GrantSeen>{{Flag::ConnectUnix, "/run/user/1000/bus", true}, {Flag::Ro, "/", true}});
+    CHECK(error_text(parse({"--connect-unix", "", "--", "x"})) == "--connect-unix: empty PATH");
+    CHECK(error_text(parse({"--connect-unix", "~/.ssh/agent", "--", "x"})).find("no shell expanded") !=
+          std::string::npos);
+    CHECK(error_text(parse({"--connect-unix", "--", "x"})) == "--connect-unix: needs a value");
+    CHECK(error_text(parse({"--connect-unix=/s", "--", "x"})).find("two arguments") != std::string::npos);
+  }
+
+  TEST_CASE("--drop-caps takes no value") {
+    Parsed p = parse({"--drop-caps", "--ro", "/", "--", "x"});
+    REQUIRE(error_text(p).empty());
+    CHECK(p.options.has(Flag::DropCaps));
+    CHECK(grants(p).size() == 1);
+    CHECK(error_text(parse({"--drop-cap", "--", "x"})) == "--drop-cap: unknown option; the nearest is --drop-caps");
+  }
+
   TEST_CASE("scopes and audit switches") {
     Parsed p = parse({"--scope", "signal", "--scope", "abstract-unix", "--log-denials", "--no-log", "--", "x"});
     REQUIRE(error_text(p).empty());
-    CHECK(p.options.scopes == (llr::kScopeAbstract | llr::kScopeSignalBit));
+    CHECK(p.options.scopes == (llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | llr_abi::LANDLOCK_SCOPE_SIGNAL));
     CHECK(p.options.has(Flag::LogDenials));
     CHECK(p.options.has(Flag::NoLog));
     CHECK(error_text(parse({"--scope", "net", "--", "x"})) == "--scope: NAME must be abstract-unix or signal");
@@ -150,9 +188,10 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("--require-abi and --expect-version") {
     CHECK(parse({"--require-abi", "3", "--", "x"}).options.require_abi == 3);
-    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 9";
+    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 10";
     CHECK(error_text(parse({"--require-abi", "0", "--", "x"})) == abi_range);
-    CHECK(error_text(parse({"--require-abi", "10", "--", "x"})) == abi_range);
+    CHECK(error_text(parse({"--require-abi", "11", "--", "x"})) == abi_range);
+    CHECK(parse({"--require-abi", "10", "--", "x"}).options.require_abi == 10);
     CHECK(error_text(parse({"--require-abi", "2", "--require-abi", "3", "--", "x"})) ==
           "--require-abi: given twice");
     CHECK(std::string(parse({"--expect-version", "1.2.3", "--", "x"}).options.expect_version) == "1.2.3");
@@ -184,6 +223,7 @@ TEST_SUITE("launcher") {
       if (spec.flag == Flag::Probe || spec.flag == Flag::Version || spec.flag == Flag::Help) continue;
       std::string value = "/v";
       if (spec.flag == Flag::ConnectTcp || spec.flag == Flag::BindTcp) value = "80";
+      if (spec.flag == Flag::ConnectUdp || spec.flag == Flag::BindUdp) value = "53";
       if (spec.flag == Flag::Scope) value = "signal";
       if (spec.flag == Flag::RequireAbi || spec.flag == Flag::StatusFd) value = "3";
       if (spec.flag == Flag::SetEnv || spec.flag == Flag::UnsetEnv || spec.flag == Flag::KeepEnv) value = "NAME";
@@ -313,20 +353,65 @@ TEST_SUITE("launcher") {
     using namespace llr;
     for (int abi = 1; abi <= llr_cli::kNewestKnownAbi; ++abi) {
       CAPTURE(abi);
-      for (bool writable : {false, true})
+      for (Flag flag : {Flag::Ro, Flag::Rw, Flag::RoTry, Flag::RwTry, Flag::ConnectUnix})
         for (bool dir : {false, true}) {
-          uint64_t m = grant_rights(writable, dir, abi);
+          uint64_t m = grant_rights(flag, dir, abi);
           CHECK((m & ~fs_rights_for_abi(abi)) == 0);
           if (!dir) CHECK((m & ~kFileRights) == 0);
-          CHECK((m & LANDLOCK_ACCESS_FS_READ_FILE) != 0);
+          if (flag != Flag::ConnectUnix) CHECK((m & LANDLOCK_ACCESS_FS_READ_FILE) != 0);
         }
-      CHECK(grant_rights(false, true, abi) == kReadRights);
-      CHECK(grant_rights(false, false, abi) == (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE));
-      CHECK(grant_rights(true, true, abi) == fs_rights_for_abi(abi));
-      CHECK((grant_rights(true, false, abi) & LANDLOCK_ACCESS_FS_WRITE_FILE) != 0);
-      uint64_t truncate = grant_rights(true, false, abi) & LANDLOCK_ACCESS_FS_TRUNCATE;
+      CHECK(grant_rights(Flag::Ro, true, abi) == kReadRights);
+      CHECK(grant_rights(Flag::Ro, false, abi) == (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE));
+      // --rw: every handled right but RESOLVE_UNIX, which only --connect-unix gives (ABI 9).
+      CHECK(grant_rights(Flag::Rw, true, abi) == (fs_rights_for_abi(abi) & ~LANDLOCK_ACCESS_FS_RESOLVE_UNIX));
+      CHECK(grant_rights(Flag::RwTry, false, abi) == grant_rights(Flag::Rw, false, abi));
+      CHECK((grant_rights(Flag::Rw, false, abi) & LANDLOCK_ACCESS_FS_WRITE_FILE) != 0);
+      CHECK((grant_rights(Flag::Rw, true, abi) & LANDLOCK_ACCESS_FS_RESOLVE_UNIX) == 0);
+      uint64_t unix_socket = abi >= 9 ? LANDLOCK_ACCESS_FS_RESOLVE_UNIX : 0;  // below ABI 9: no rule at all
+      CHECK(grant_rights(Flag::ConnectUnix, false, abi) == unix_socket);
+      CHECK(grant_rights(Flag::ConnectUnix, true, abi) == unix_socket);
+      uint64_t truncate = grant_rights(Flag::Rw, false, abi) & LANDLOCK_ACCESS_FS_TRUNCATE;
       CHECK(truncate == (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0));
     }
+  }
+
+  TEST_CASE("the ABI table: one row per ABI, what each adds, the attribute's size and the flags' ABI") {
+    using namespace llr;
+    REQUIRE(llr_cli::kNewestKnownAbi == 10);
+    for (int abi = 1; abi <= llr_cli::kNewestKnownAbi; ++abi) CHECK(kAbis[abi - 1].abi == abi);
+    CHECK(attr_size(1) == 8);  // handled_access_fs only
+    CHECK(attr_size(3) == 8);
+    CHECK(attr_size(4) == 16);  // + handled_access_net
+    CHECK(attr_size(6) == 24);  // + scoped
+    CHECK(attr_size(9) == 24);
+    CHECK(attr_size(10) == 48);  // + quiet_access_fs, quiet_access_net, quiet_scoped
+    CHECK(sizeof(landlock_ruleset_attr) == 48);
+    CHECK(LANDLOCK_ACCESS_NET_BIND_UDP == 4);  // include/uapi/linux/landlock.h: 1ULL << 2
+    CHECK(LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP == 8);  // 1ULL << 3
+    CHECK(llr_cli::min_abi(Flag::Ro) == 1);
+    CHECK(llr_cli::min_abi(Flag::ConnectTcp) == 4);
+    CHECK(llr_cli::min_abi(Flag::RestrictTcp) == 4);
+    CHECK(llr_cli::min_abi(Flag::Scope) == 6);
+    CHECK(llr_cli::min_abi(Flag::NoLog) == 7);
+    CHECK(llr_cli::min_abi(Flag::ConnectUdp) == 10);
+    CHECK(llr_cli::min_abi(Flag::BindUdp) == 10);
+    CHECK(llr_cli::min_abi(Flag::RestrictUdp) == 10);
+    CHECK(llr_cli::min_abi(Flag::ConnectUnix) == 0);  // accepted below ABI 9: there is nothing to restrict
+    CHECK(llr_cli::min_abi(Flag::DropCaps) == 0);
+    CHECK(llr_cli::min_abi(Flag::NoSymlinks) == 0);
+    CHECK(llr_cli::lists("--a --b", "--b"));
+    CHECK_FALSE(llr_cli::lists("--ro-try", "--ro"));
+    CHECK_FALSE(llr_cli::lists("--ro", "--ro-try"));
+    CHECK_FALSE(llr_cli::lists("--ro", ""));
+  }
+
+  TEST_CASE("the handled rights and the port rights come from the table") {
+    using namespace llr;
+    CHECK((fs_rights_for_abi(9) & LANDLOCK_ACCESS_FS_RESOLVE_UNIX) != 0);  // handled: sockets outside are denied
+    CHECK(port_right(Flag::ConnectUdp) == LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP);
+    CHECK(port_right(Flag::BindUdp) == LANDLOCK_ACCESS_NET_BIND_UDP);
+    CHECK(port_right(Flag::ConnectTcp) == LANDLOCK_ACCESS_NET_CONNECT_TCP);
+    CHECK(port_right(Flag::Rw) == 0);
   }
 
   TEST_CASE("report lines are assembled without allocation and never overflow") {

@@ -5,7 +5,7 @@ export type Scope = 'abstract-unix' | 'signal';
 
 /**
  * The launcher's grants and options as an object. Each key is a flag of
- * common/cli_flags.h (Ro -> ro, RwTry -> rwTry, ...). Paths are literal and
+ * launcher/cli_flags.h (Ro -> ro, RwTry -> rwTry, ...). Paths are literal and
  * relative ones resolve against the launcher's working directory.
  */
 export interface Policy {
@@ -63,6 +63,7 @@ export interface ProbeLine {
   scopes: string[];
   audit: boolean;
   pathnameUnix: boolean;
+  udp: boolean;
   /** Why enforcement is none (e.g. "unsupported", "disabled"), else null. */
   error: string | null;
   /** Every key=value field of the line, as printed. */
@@ -408,7 +409,7 @@ export type RunFlags = Omit<Policy, 'statusFd'> & { mode?: undefined };
 /** A policy for run()/spawn(): a compiled one (an object with a mode, or a TOML file's path), or the raw flags. */
 export type RunPolicy = CompiledPolicy | string | RunFlags;
 
-/** The launcher's vocabulary, generated from common/cli_flags.h. */
+/** The launcher's vocabulary, generated from launcher/cli_flags.h. */
 export interface Flags {
   source: string;
   flags: { name: string; key: string; spelling: string; takesValue: boolean }[];

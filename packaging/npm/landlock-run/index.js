@@ -9,7 +9,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawn: spawnChild, spawnSync } = require('child_process');
 const { StringDecoder } = require('string_decoder');
-const cli = require('./flags.json'); // generated from common/cli_flags.h
+const cli = require('./flags.json'); // generated from launcher/cli_flags.h
 const { version } = require('./package.json');
 
 // One binary package per platform, selected by npm's os/cpu fields.
@@ -196,7 +196,7 @@ function policyPath(options = {}) {
 
 // Parses one `landlock-run --probe` line, for example
 //   landlock-run 0.1.0 abi=7 enforcement=full fs=full tcp=yes
-//     scopes=abstract-unix,signal audit=yes pathname-unix=no
+//     scopes=abstract-unix,signal audit=yes pathname-unix=no udp=no
 //   landlock-run 0.1.0 abi=0 enforcement=none error=unsupported
 function parseProbeLine(line) {
   const text = String(line).trim();
@@ -222,6 +222,7 @@ function parseProbeLine(line) {
     scopes: !fields.scopes || fields.scopes === 'none' ? [] : fields.scopes.split(','),
     audit: yes('audit'),
     pathnameUnix: yes('pathname-unix'),
+    udp: yes('udp'),
     error: fields.error || null,
     fields,
     line: text,
@@ -285,13 +286,14 @@ const ACTIONS = new Set(['probe', 'version', 'help']);
 const POLICY_FLAGS = cli.flags.filter((f) => !ACTIONS.has(f.key));
 const ALIASES = { scopes: 'scope' };
 const PATH_KEYS = new Set(['ro', 'rw', 'roTry', 'rwTry']);
-const PORT_KEYS = new Set(['connectTcp', 'bindTcp']);
+// Flags whose value is a port (TCP or UDP), from the launcher's own table.
+const PORT_KEYS = new Set(cli.flags.filter((f) => f.operand === 'PORT').map((f) => f.key));
 
 function values(key, value) {
   const list = Array.isArray(value) ? value : [value];
   return list.map((v) => {
     if (PORT_KEYS.has(key)) {
-      if (!Number.isInteger(v) || v < 0 || v > 65535) throw fail(`${key}: ${JSON.stringify(v)} is not a TCP port (0-65535)`);
+      if (!Number.isInteger(v) || v < 0 || v > 65535) throw fail(`${key}: ${JSON.stringify(v)} is not a port (0-65535)`);
       return String(v);
     }
     if (key === 'requireAbi') {
@@ -481,7 +483,7 @@ const TOP = {
   strict: ['strict', tomlBool],
   scopes: ['scopes', (v, k) => tomlArray(v, k, tomlString)],
   bestEffort: ['best_effort', tomlBool],
-  requireAbi: ['require_abi', (v, k) => tomlInt(v, k, 1, 9)],
+  requireAbi: ['require_abi', (v, k) => tomlInt(v, k, 1, cli.newestKnownAbi)],
   keepFds: ['keep_fds', tomlBool],
   project: ['project', (v, k) => tomlEntry(v, k, ['optional'])],
   compose: ['compose', (v, k) => {

@@ -12,11 +12,6 @@
 namespace llr {
 using namespace llr_cli;
 
-// Bits of Options::scopes: the kernel's LANDLOCK_SCOPE_* values, which
-// landlock-run.cpp checks against its UAPI names.
-constexpr uint64_t kScopeAbstract = 1ULL << 0;
-constexpr uint64_t kScopeSignalBit = 1ULL << 1;
-
 struct Error {
   const char *what = nullptr;
   const char *why = nullptr;
@@ -27,15 +22,14 @@ struct Options {
   int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
   uint32_t given = 0;  // bit (1 << Flag) for every flag given
   int grants = 0;      // --ro/--rw/--ro-try/--rw-try flags: with none, nothing is executable
-  uint64_t scopes = 0;
+  uint64_t scopes = 0;  // LANDLOCK_SCOPE_* bits
   int require_abi = 0;
   int status_fd = -1;
   const char *expect_version = nullptr;
   bool has(Flag flag) const { return (given >> static_cast<int>(flag)) & 1U; }
   bool restricts_tcp() const { return has(Flag::RestrictTcp) || has(Flag::ConnectTcp) || has(Flag::BindTcp); }
-  bool changes_environment() const {
-    return has(Flag::ClearEnv) || has(Flag::SetEnv) || has(Flag::UnsetEnv);
-  }
+  bool restricts_udp() const { return has(Flag::RestrictUdp) || has(Flag::ConnectUdp) || has(Flag::BindUdp); }
+  bool changes_environment() const { return has(Flag::ClearEnv) || has(Flag::SetEnv) || has(Flag::UnsetEnv); }
 };
 
 // Decimal in [0, max], digits only: "+1", " 1", "1k" and "" are refused.
@@ -50,13 +44,13 @@ inline bool parse_number(const char *s, long max, long *out) {
   return *s != '\0';
 }
 
-constexpr bool is_path_grant(Flag flag) {
-  return flag == Flag::Ro || flag == Flag::Rw || flag == Flag::RoTry || flag == Flag::RwTry;
-}
+constexpr bool is_path_grant(Flag f) { return f == Flag::Ro || f == Flag::Rw || f == Flag::RoTry || f == Flag::RwTry; }
+// A flag whose value is a path the ruleset carries a rule for.
+constexpr bool takes_path(Flag flag) { return is_path_grant(flag) || flag == Flag::ConnectUnix; }
 
 inline uint64_t scope_bit(const char *name) {
-  if (strcmp(name, kScopeAbstractUnix) == 0) return kScopeAbstract;
-  if (strcmp(name, kScopeSignal) == 0) return kScopeSignalBit;
+  if (strcmp(name, kScopeAbstractUnix) == 0) return llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+  if (strcmp(name, kScopeSignal) == 0) return llr_abi::LANDLOCK_SCOPE_SIGNAL;
   return 0;
 }
 
@@ -84,11 +78,14 @@ inline Error take_flag(const FlagSpec &spec, const char *value, Options &o) {
     case Flag::Rw:
     case Flag::RoTry:
     case Flag::RwTry:
+    case Flag::ConnectUnix:
       if (*value == '\0') return {flag, "empty PATH"};
       if (*value == '~') return {flag, "PATH starts with '~', which no shell expanded here: write $HOME/..."};
       return {};
     case Flag::ConnectTcp:
     case Flag::BindTcp:
+    case Flag::ConnectUdp:
+    case Flag::BindUdp:
       if (!parse_number(value, 65535, &n)) return {flag, "PORT must be a number from 0 to 65535"};
       return {};
     case Flag::Scope:
@@ -171,14 +168,14 @@ struct Grant {
   bool no_symlinks;  // --no-symlinks came before it: a symlink on its path is refused
 };
 
-// Calls visit(grant) for every --ro/--rw/--ro-try/--rw-try, in argv order.
+// Calls visit(grant) for every --ro/--rw/--ro-try/--rw-try/--connect-unix, in argv order.
 template <class Visit>
 void for_each_grant(char *const *argv, const Options &o, Visit visit) {
   bool no_symlinks = false;
   for (int i = 1; i < o.command - 1; ++i) {
     const FlagSpec *spec = find_flag(argv[i]);
     if (spec->flag == Flag::NoSymlinks) no_symlinks = true;
-    if (is_path_grant(spec->flag)) visit(Grant{spec->flag, argv[i + 1], no_symlinks});
+    if (takes_path(spec->flag)) visit(Grant{spec->flag, argv[i + 1], no_symlinks});
     i += spec->values;
   }
 }
