@@ -500,7 +500,7 @@ if start_server "$T/sock.log" unix-listen "$T/sock/agent.sock" && start_server "
     expect "unix: --connect-unix SOCKET does not reach another (ABI >= 9)" 1 EACCES
     run "$L" --ro / --connect-unix "$T/sock" -- "$op" unix-connect "$T/sock/agent.sock"
     expect "unix: --connect-unix FOLDER reaches the sockets beneath it (ABI >= 9)" 0 ok
-    run "$L" --ro / --rw "$T/w" -- /bin/sh -c "'$op' unix-listen '$T/w/own.sock' >/dev/null & sleep 0.3; '$op' unix-connect '$T/w/own.sock'; kill \$!"
+    run "$L" --ro / --rw "$T/w" -- /bin/sh -c "'$op' unix-listen '$T/w/own.sock' >'$T/w/listen.out' & sleep 0.3; '$op' unix-connect '$T/w/own.sock'; kill \$!"
     expect "unix: a socket the command creates itself stays reachable (ABI >= 9)" 0 ok
   else
     run "$L" --ro / -- "$op" unix-connect "$T/sock/agent.sock"
