@@ -186,16 +186,33 @@ std::vector<sock_filter> watch_filter() {
     if (learn_arch::call_of(nr) != Call::Other) jump(BPF_JEQ, nr, Trace, Next);
   steps.push_back({BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)});
   const int returns = static_cast<int>(steps.size());
-  auto target = [&](int t, size_t at) {
-    int to = t == Allow ? returns - 1 : t == Trace ? returns : t == NoSys ? returns + 1 : returns + 2;
-    return static_cast<uint8_t>(to - static_cast<int>(at) - 1);
+  // The instruction a named target jumps to: the four returns after the
+  // steps, in the order they are pushed below.
+  auto return_index = [&](int t) {
+    switch (t) {
+      case Allow:
+        return returns - 1;
+      case Trace:
+        return returns;
+      case NoSys:
+        return returns + 1;
+      default:
+        return returns + 2;
+    }
+  };
+  // A jump's offset from step `at`: a positive one is already relative, Next
+  // is 0, a named target counts to its return.
+  auto offset = [&](int t, size_t at) {
+    if (t > 0) return static_cast<uint8_t>(t);
+    if (t == Next) return static_cast<uint8_t>(0);
+    return static_cast<uint8_t>(return_index(t) - static_cast<int>(at) - 1);
   };
   std::vector<sock_filter> code;
   for (size_t i = 0; i < steps.size(); ++i) {
     sock_filter f = steps[i].code;
     if (BPF_CLASS(f.code) == BPF_JMP) {
-      f.jt = steps[i].jt > 0 ? static_cast<uint8_t>(steps[i].jt) : steps[i].jt == Next ? 0 : target(steps[i].jt, i);
-      f.jf = steps[i].jf > 0 ? static_cast<uint8_t>(steps[i].jf) : steps[i].jf == Next ? 0 : target(steps[i].jf, i);
+      f.jt = offset(steps[i].jt, i);
+      f.jf = offset(steps[i].jf, i);
     }
     code.push_back(f);
   }
