@@ -194,10 +194,17 @@ CompileOptions base_options(const Cli &cli) {
 }
 
 // Compiles one file, prints its diagnostics; nullopt-like: ok=false.
-CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command) {
+// A run (argv, exec, learn) prepares the workspace and HOME for the command
+// (CompileOptions::prepare_run): the missing outputs, cache folders and the
+// private temp folder are created; check, explain and why create nothing.
+enum class Purpose { Look, Run };
+
+CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command,
+                           Purpose purpose = Purpose::Look) {
   CompileOptions o = base_options(cli);
   o.policy_name = file;
   o.command = command;
+  o.prepare_run = purpose == Purpose::Run;
   std::string error;
   if (!read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes)) {
     CompileResult r;
@@ -230,7 +237,7 @@ int cmd_argv(const Cli &cli) {
     if (!isatty(1)) return usage("argv: --format shell|json|nul is required when stdout is not a terminal");
     format = "shell";
   }
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) {
     if (format == "shell" && !isatty(1)) write_all(1, kShellFailure);
     return kInvalid;
@@ -245,7 +252,7 @@ int cmd_argv(const Cli &cli) {
 int cmd_exec(const Cli &cli) {
   if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   std::vector<char *> args(r.argv.size() + 1, nullptr);
   // execv takes char *const[]; the strings outlive the call.
@@ -264,7 +271,7 @@ int cmd_learn(const Cli &cli) {
   if (cli.files.size() != 1) return usage("learn takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("learn needs -- COMMAND [ARG]...");
   if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   LearnOptions lo;
   CompileOptions base = base_options(cli);

@@ -199,3 +199,7 @@ if command -v git >/dev/null 2>&1; then
 else
   skip "carve workflows" "git is not installed (make deps installs it)"
 fi
+
+# Outputs, a workspace inside TMPDIR, the TMPDIR .git warning, presets on a
+# fresh HOME (issue 23): a world of their own.
+sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"

@@ -518,3 +518,6 @@ for p in $presets; do
   esac
 done
 (test_cc_needs_no_preset)
+
+# The real builds of docs/policy-format.md's table, in carved git repositories.
+sh "$root/tests/compiler/builds.sh" "$policy_bin" "$launcher"
