@@ -52,10 +52,13 @@ std::vector<CacheFolder> prepare_caches(Context &ctx) {
       if (create) {
         std::string why = make_below(home, path);
         folder.state = why.empty() ? "created" : "not created: " + why;
-        if (!why.empty())
-          ctx.diags.note({}, "preset:" + preset + ": its cache folder " + path + " is missing and could not be created (" +
-                                 why + "): the tool cannot write its cache",
-                         "create it: mkdir -p " + shell_quote(path));
+        if (!why.empty()) {
+          std::string message = "preset:" + preset;
+          message += ": its cache folder " + path;
+          message += " is missing and could not be created (" + why;
+          message += "): the tool cannot write its cache";
+          ctx.diags.note({}, message, "create it: mkdir -p " + shell_quote(path));
+        }
       }
       bool seen = false;
       for (const CacheFolder &f : out) seen = seen || f.path == folder.path;

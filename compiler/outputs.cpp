@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,22 +77,24 @@ Written check_written(Context &ctx, const PathEntry &e, const Layer &trusted, co
                     "names what a build creates, never .git");
     return w;
   }
-  for (const char *exception : kCarvedByDefault)
-    if (overlaps(relative, exception)) {
-      ctx.diags.error(e.loc, what + " is, holds or lies inside `" + exception + "`, a read-only exception of the carve",
-                      "code planted there runs on the host (git hooks, direnv, editor tasks); an output cannot make "
-                      "it writable");
-      return w;
-    }
-  for (const Layer *layer : {&trusted, &untrusted})
-    for (const PathEntry &r : layer->read_only)
-      if (overlaps(relative, r.text)) {
-        Diagnostic &d = ctx.diags.error(e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" +
-                                                   printable(r.text) + "`",
-                                        "remove the output or the read_only entry");
-        if (r.loc.file >= 0) d.related.push_back({r.loc, "read-only here"});
-        return w;
-      }
+  const auto *exception = std::find_if(std::begin(kCarvedByDefault), std::end(kCarvedByDefault),
+                                       [&](const char *name) { return overlaps(relative, name); });
+  if (exception != std::end(kCarvedByDefault)) {
+    ctx.diags.error(e.loc, what + " is, holds or lies inside `" + *exception + "`, a read-only exception of the carve",
+                    "code planted there runs on the host (git hooks, direnv, editor tasks); an output cannot make "
+                    "it writable");
+    return w;
+  }
+  for (const Layer *layer : {&trusted, &untrusted}) {
+    auto read_only = std::find_if(layer->read_only.begin(), layer->read_only.end(),
+                                  [&](const PathEntry &r) { return overlaps(relative, r.text); });
+    if (read_only == layer->read_only.end()) continue;
+    Diagnostic &d = ctx.diags.error(e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" +
+                                               printable(read_only->text) + "`",
+                                    "remove the output or the read_only entry");
+    if (read_only->loc.file >= 0) d.related.push_back({read_only->loc, "read-only here"});
+    return w;
+  }
   w.relative = relative;
   w.parts = std::move(parts);
   return w;

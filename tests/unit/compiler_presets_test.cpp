@@ -31,6 +31,7 @@ TEST_SUITE("compiler presets") {
         bool in_plain = std::any_of(plain.plan.outer.grants.begin(), plain.plan.outer.grants.end(),
                                     [&](const Grant &p) { return p.path == g.path && p.access == g.access; });
         if (in_plain) continue;
+        CAPTURE(g.path);
         CHECK(g.optional);
         CHECK(g.path.rfind(t.path("/home/"), 0) == 0);
       }
