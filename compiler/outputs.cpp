@@ -183,16 +183,17 @@ std::string preset_of(const Context &ctx, Loc loc) {
   return name.substr(kPresetPrefix.size());
 }
 
-// Whether the workspace root holds one of the preset's project files.
+// Whether the workspace root holds one of the preset's project files; a
+// preset without project files (preset:go-isolated's cache folder) applies
+// in every workspace.
 bool is_tool_workspace(const std::string &preset, const std::string &workspace) {
-  for (const PresetProject &p : preset_projects()) {
-    if (p.preset != preset) continue;
-    for (std::string_view file : p.files) {
-      struct stat st {};
-      if (lstat((workspace + "/" + std::string(file)).c_str(), &st) == 0) return true;
-    }
-  }
-  return false;
+  auto project = std::find_if(preset_projects().begin(), preset_projects().end(),
+                              [&](const PresetProject &p) { return p.preset == preset; });
+  if (project == preset_projects().end()) return true;
+  return std::any_of(project->files.begin(), project->files.end(), [&](std::string_view file) {
+    struct stat st {};
+    return lstat((workspace + "/" + std::string(file)).c_str(), &st) == 0;
+  });
 }
 
 }  // namespace

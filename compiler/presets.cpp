@@ -125,6 +125,82 @@ rw = [
 ]
 outputs = ["node_modules/"]  # created where package.json is; not yarn.lock, unproven empty (run `yarn install` outside first)
 )toml"},
+    {"cargo-isolated", R"toml(# preset:cargo-isolated: cargo's home (registry, git checkouts) in the workspace, at .cache/cargo, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own cargo runs. The folder is an output (created before a run).
+version = 1
+ro = [
+  { path = "~/.rustup", optional = true, why = "rustup's toolchains, read-only" },
+  { path = "~/.cargo/bin", optional = true, why = "rustup's proxies, read-only" },
+]
+outputs = [{ path = ".cache/cargo/", why = "cargo's home (registry, git checkouts), kept in the workspace" }]
+[env]
+set = { CARGO_HOME = "${WORKSPACE}/.cache/cargo" }
+)toml"},
+    {"go-isolated", R"toml(# preset:go-isolated: the module cache and the build cache in the workspace, at .cache/go, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own go runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/go/", why = "the module cache and the build cache, kept in the workspace" }]
+[env]
+set = { GOMODCACHE = "${WORKSPACE}/.cache/go/mod", GOCACHE = "${WORKSPACE}/.cache/go/build" }
+)toml"},
+    {"gradle-isolated", R"toml(# preset:gradle-isolated: Gradle's user home (caches, wrapper, JDKs, daemons) in the workspace, at .cache/gradle, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own gradle runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/gradle/", why = "Gradle's user home (caches, wrapper, JDKs, daemons), kept in the workspace" }]
+[env]
+set = { GRADLE_USER_HOME = "${WORKSPACE}/.cache/gradle" }
+)toml"},
+    {"npm-isolated", R"toml(# preset:npm-isolated: npm's cache in the workspace, at .cache/npm, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own npm runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/npm/", why = "npm's cache, kept in the workspace" }]
+[env]
+set = { npm_config_cache = "${WORKSPACE}/.cache/npm" }
+)toml"},
+    {"pip-isolated", R"toml(# preset:pip-isolated: pip's cache in the workspace, at .cache/pip, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own pip runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/pip/", why = "pip's cache, kept in the workspace" }]
+[env]
+set = { PIP_CACHE_DIR = "${WORKSPACE}/.cache/pip" }
+)toml"},
+    {"pnpm-isolated", R"toml(# preset:pnpm-isolated: pnpm's store and metadata cache in the workspace, at .cache/pnpm, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own pnpm runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/pnpm/", why = "pnpm's store and metadata cache, kept in the workspace" }]
+[env]
+set = { npm_config_store_dir = "${WORKSPACE}/.cache/pnpm/store", npm_config_cache_dir = "${WORKSPACE}/.cache/pnpm/cache" }
+)toml"},
+    {"poetry-isolated", R"toml(# preset:poetry-isolated: Poetry's cache; the virtualenv in the project in the workspace, at .cache/poetry, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own poetry runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/poetry/", why = "Poetry's cache; the virtualenv in the project, kept in the workspace" }]
+[env]
+set = { POETRY_CACHE_DIR = "${WORKSPACE}/.cache/poetry", POETRY_VIRTUALENVS_IN_PROJECT = "true" }
+)toml"},
+    {"uv-isolated", R"toml(# preset:uv-isolated: uv's cache in the workspace, at .cache/uv, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own uv runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/uv/", why = "uv's cache, kept in the workspace" }]
+[env]
+set = { UV_CACHE_DIR = "${WORKSPACE}/.cache/uv" }
+)toml"},
+    {"yarn-isolated", R"toml(# preset:yarn-isolated: Yarn 1's cache in the workspace, at .cache/yarn, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own yarn runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/yarn/", why = "Yarn 1's cache, kept in the workspace" }]
+[env]
+set = { YARN_CACHE_FOLDER = "${WORKSPACE}/.cache/yarn" }
+)toml"},
 };
 
 }  // namespace

@@ -226,3 +226,19 @@ else
     pass "go on a fresh HOME: ~/.cache itself stays read-only (only the leaf is granted)"
   fi
 fi
+
+# --- preset:go-isolated: the caches in the workspace, nothing in HOME -----
+if [ -x /usr/bin/go ]; then
+  iso_home=$T/iso-home
+  mkdir -p "$iso_home"
+  printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:go-isolated"]\n' >"$etc/go-iso.toml"
+  if (cd "$repo/hello" && env -u GOPATH -u GOMODCACHE -u GOCACHE -u GOENV -u XDG_CACHE_HOME HOME="$iso_home" \
+        GOTOOLCHAIN=local GOTELEMETRY=off GOFLAGS=-mod=mod GOPROXY=off \
+        "$policy_bin" exec --launcher "$launcher" --set workspace="$repo" "$etc/go-iso.toml" -- /usr/bin/go build -o /dev/null .) \
+       >"$T/out" 2>"$T/err" &&
+     [ -n "$(find "$repo/.cache/go/build" -type f 2>/dev/null | head -1)" ] && [ -z "$(ls -A "$iso_home")" ]; then
+    pass "preset:go-isolated: go build works, its build cache in the workspace's .cache/go, nothing in HOME"
+  else
+    fail "preset:go-isolated: go build works with the caches in the workspace" "$(tail -c 300 "$T/err") $(ls -A "$iso_home")"
+  fi
+fi

@@ -3,9 +3,12 @@
 // ${TMPDIR} getting a temp folder of its own.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../compiler/normalise.h"
 #include "../../compiler/presets.h"
 #include "../compiler/fixture.h"
 
@@ -28,9 +31,9 @@ CompileResult run(const Tree &t, const std::string &text) {
 }
 
 const Grant *grant_on(const CompileResult &r, const std::string &path) {
-  for (const Grant &g : r.plan.outer.grants)
-    if (g.path == path) return &g;
-  return nullptr;
+  const auto &grants = r.plan.outer.grants;
+  auto it = std::find_if(grants.begin(), grants.end(), [&](const Grant &g) { return g.path == path; });
+  return it == grants.end() ? nullptr : &*it;
 }
 
 }  // namespace
@@ -160,5 +163,28 @@ TEST_SUITE("compiler outputs") {
     bool set = false;
     for (const EnvRule &e : r.plan.env.set) set = set || (e.text == "TMPDIR" && e.value == r.plan.private_tmp);
     CHECK(set);
+  }
+  TEST_CASE("preset:NAME-isolated points the caches into the workspace, an output; your own values stay literal") {
+    Tree t;
+    t.dir("/ws/.git");
+    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go-isolated\"]\n"
+                             "[env]\nset = { MINE = \"${WORKSPACE}\" }\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::map<std::string, std::string> set;
+    for (const EnvRule &e : r.plan.env.set) set[e.text] = e.value;
+    CHECK(set["GOMODCACHE"] == t.path("/ws/.cache/go/mod"));
+    CHECK(set["GOCACHE"] == t.path("/ws/.cache/go/build"));
+    CHECK(set["MINE"] == "${WORKSPACE}");
+    CHECK(exists(t.path("/ws/.cache/go")));
+    // Writable: by its own grant, or by the carve's grant on .cache, created with it.
+    CHECK(covering_grant(r.plan.outer.grants, t.path("/ws/.cache/go/mod"), Access::Rw));
+    CHECK_FALSE(covering_grant(r.plan.outer.grants, t.path("/ws/new-entry"), Access::Rw));
+    CHECK_FALSE(exists(t.path("/home/go")));
+  }
+  TEST_CASE("every preset whose cache runs code later has an isolated form") {
+    for (const char *name : {"cargo", "go", "gradle", "npm", "pip", "pnpm", "poetry", "uv", "yarn"}) {
+      CAPTURE(name);
+      CHECK(preset_text(std::string(name) + "-isolated"));
+    }
   }
 }
