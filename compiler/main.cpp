@@ -72,6 +72,8 @@ constexpr char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
+    "argv, exec and learn prepare the run: they create the policy's missing outputs\n"
+    "and the presets' missing cache folders; check, explain and why create nothing.\n"
     "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
     "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
     "one), then reports on stderr what the sandbox denied and the grants to add\n"

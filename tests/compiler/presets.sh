@@ -510,7 +510,9 @@ test_isolated() {
   printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:%s-isolated"]\n' "$name" >"$T/iso-policy.toml"
   "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$iso" "$T/iso-policy.toml" -- true \
     >"$T/iso.nul" 2>"$T/err" || { fail "$name-isolated" "argv: $(head -c 300 "$T/err")"; return; }
-  vars=$(tr '\0' '\n' <"$T/iso.nul" | sed -n "s|^\([A-Za-z_]*\)=$iso/.cache/$name/*.*|\1|p")
+  # --setenv NAME VALUE: the NAMEs whose VALUE lies in the workspace's .cache/NAME.
+  vars=$(tr '\0' '\n' <"$T/iso.nul" | awk -v dir="$iso/.cache/$name" \
+    'prev2 == "--setenv" && index($0, dir) == 1 { print prev1 } { prev2 = prev1; prev1 = $0 }')
   [ -n "$vars" ] || { fail "$name-isolated" "no --setenv into $iso/.cache/$name"; return; }
   before=$(find "$HOME" | sort)
   for v in $vars; do
