@@ -1,11 +1,15 @@
 // The pipeline, in order; each stage returns a value:
 //   load      files with their provenance -> the trusted and untrusted layers
 //   launcher  the launcher to emit: an absolute, existing, trusted path
+//   caches    the presets' missing cache folders, created on a run (caches.h)
 //   grants    modes and lists -> one list of resolved grants, each marked
-//             with its provenance (trusted or not) and origin
+//             with its provenance (trusted or not) and origin; the mode's
+//             ${TMPDIR} replaced when it holds the workspace (tmpdir.h)
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   protect   the protected paths; writable grants that meet them: errors
 //   trust     untrusted grants may only narrow: the outer and inner layers
+//   outputs   what a build creates in the workspace: checked, created on a
+//             run, granted writable (outputs.h)
 //   carve     writable grants above a read-only exception (.git) -> a carve
 //   hide      grants covering a hidden path -> their complement
 //   normalise duplicates merged, covered children dropped, sorted
@@ -19,6 +23,7 @@
 #include <iterator>
 #include <unistd.h>
 
+#include "caches.h"
 #include "carve.h"
 #include "context.h"
 #include "emit.h"
@@ -30,7 +35,9 @@
 #include "paths.h"
 #include "protect.h"
 #include "normalise.h"
+#include "outputs.h"
 #include "text.h"
+#include "tmpdir.h"
 #include "trust.h"
 
 namespace llp {
@@ -125,7 +132,7 @@ Launcher choose_launcher(Context &ctx, const Layer &trusted) {
 bool any_grant(const Layer &l) {
   return !l.ro.empty() || !l.rw.empty() || !l.hide.empty() || !l.connect.empty() || !l.bind.empty() ||
          !l.connect_udp.empty() || !l.bind_udp.empty() || !l.unix_sockets.empty() || !l.scopes.empty() || l.project ||
-         l.net_restrict.value || l.restrict_udp.value;
+         l.net_restrict.value || l.restrict_udp.value || !l.outputs.empty();
 }
 
 bool narrows_anything(const Layer &untrusted) {
@@ -170,6 +177,9 @@ CompileResult compile(const CompileOptions &opt) {
   const Loc mode_loc = trusted.mode.loc;
   plan.mode = mode;
 
+  // caches (before the grants resolve: a cache folder created now is granted)
+  plan.cache_folders = prepare_caches(ctx);
+
   // grants (the mode's first: an unknown mode stops here)
   std::vector<Grant> grants;
   const ModeKind kind = mode_grants(ctx, mode, mode_loc, grants);
@@ -197,6 +207,7 @@ CompileResult compile(const CompileOptions &opt) {
   list_grants(ctx, trusted.rw, Access::Rw, grants);
   list_grants(ctx, untrusted.ro, Access::Ro, grants);
   list_grants(ctx, untrusted.rw, Access::Rw, grants);
+  replace_tmpdir(ctx, grants, plan);
 
   // launcher
   Launcher launcher = choose_launcher(ctx, trusted);
@@ -226,6 +237,13 @@ CompileResult compile(const CompileOptions &opt) {
   const bool has_project = narrows_anything(untrusted);
   TrustResult layers = apply_trust(grants, nest && has_project);
   add_dropped(plan, layers.dropped);
+
+  // outputs (before the carve lists the workspace: one created now is
+  // listed like every other entry, and granted by its own rule too)
+  std::vector<Widening> output_widenings;
+  plan.outputs = plan_outputs(ctx, trusted, untrusted, layers.outer, output_widenings);
+  add_output_grants(plan.outputs, layers.outer);
+  if (layers.nested) add_output_grants(plan.outputs, layers.inner);
 
   // carve
   CarveExceptions carve = collect_carve(ctx, grants, trusted, untrusted, mode == "workspace-write");
@@ -293,10 +311,12 @@ CompileResult compile(const CompileOptions &opt) {
   std::vector<Widening> widenings = std::move(loaded->widenings);
   widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
   widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
+  widenings.insert(widenings.end(), output_widenings.begin(), output_widenings.end());
   report_widenings(ctx, std::move(widenings));
 
   // env
   plan.env = plan_env(ctx, trusted, untrusted, mode, mode_loc);
+  set_private_tmpdir(plan, plan.env);
 
   // argv
   res.ok = !ctx.diags.has_errors();

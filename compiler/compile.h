@@ -40,6 +40,10 @@ struct CompileOptions {
   bool unpinned = false;         // --unpinned: no --expect-version
   std::string version;           // the project's version, pinned into the argv
   std::vector<std::string> command;
+  // A run (argv, exec, learn): create the missing outputs, the presets'
+  // missing cache folders and the private temp folder before computing the
+  // grants. False (check, explain, why, tests): look, create nothing.
+  bool prepare_run = false;
   // Reads another policy file (extends, project). Null: read from disk.
   std::function<bool(const std::string &path, std::string &text, std::string &error)> read_file;
 };

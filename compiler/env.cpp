@@ -7,6 +7,9 @@
 
 #include "../launcher/cli_parse.h"
 #include "../launcher/environment.h"
+#include "expand.h"
+#include "paths.h"
+#include "presets.h"
 #include "text.h"
 
 namespace llp {
@@ -73,6 +76,10 @@ class EnvPlanner {
     ctx_.diags.error(loc, std::string("[env] ") + key + " `" + text + "`: " + why,
                      std::string("landlock-run ") + llr_cli::spelling(flag) + " would refuse it; " + rule);
     return false;
+  }
+
+  bool from_preset(Loc loc) const {
+    return loc.file >= 0 && ctx_.sources.file(loc.file).name.rfind(kPresetPrefix, 0) == 0;
   }
 
   bool known_inherit(const Setting<std::string> &s) {
@@ -201,8 +208,19 @@ class EnvPlanner {
   void set() {
     std::map<std::string, EnvRule> by_name;
     for (const EnvAssignment &a : user_.set) {
-      if (!valid(Flag::SetEnv, "set", a.name, a.loc, &a.value)) continue;
-      by_name[a.name] = {a.name, a.value, "[env] set", a.loc};
+      std::string value = a.value;
+      // A preset's values name folders in the workspace (preset:NAME-isolated):
+      // its ${WORKSPACE} is expanded. Your own values stay literal.
+      if (from_preset(a.loc)) {
+        Expansion x = expand_variables(value, ctx_.vars);
+        if (!x.error.empty()) {
+          ctx_.diags.error(a.loc, "[env] set " + a.name + ": " + x.error, x.hint);
+          continue;
+        }
+        value = ctx_.host ? canonical_or_lexical(x.value) : x.value;
+      }
+      if (!valid(Flag::SetEnv, "set", a.name, a.loc, &value)) continue;
+      by_name[a.name] = {a.name, value, "[env] set", a.loc};
     }
     for (const EnvAssignment &a : project_.set)
       ctx_.diags.error(a.loc, "a project policy cannot set `" + a.name +

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "../launcher/cli_flags.h"
+#include "emit.h"
 #include "paths.h"
 #include "normalise.h"
 #include "text.h"
@@ -95,6 +96,42 @@ void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
   for (const std::string &name : env.unseen) out += "    " + printable(name) + "\n";
 }
 
+// Outputs: where each is, and what this compile found or created.
+void outputs_lines(const CompileResult &r, std::string &out) {
+  const Plan &p = r.plan;
+  if (p.outputs.empty()) return;
+  out += "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
+         "  never through a symlink, and grant them writable):\n";
+  for (const Output &o : p.outputs) {
+    std::string where = r.sources.where(o.loc);
+    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " +
+           (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
+    if (o.state == "created") {
+      out += "created by this compile:";
+      for (const std::string &c : o.created) out += " " + c;
+      out += "\n";
+    } else if (o.state == "there") {
+      out += "already there\n";
+    } else if (o.state == "missing") {
+      out += "missing: argv, exec and learn create it before the run\n";
+    } else {
+      out += "not looked at (--target portable): the workspace grant covers it there\n";
+    }
+  }
+}
+
+// The presets' cache folders that were missing.
+void caches_lines(const Plan &p, std::string &out) {
+  if (p.cache_folders.empty()) return;
+  out += "preset cache folders missing at compile time (a fresh HOME):\n";
+  for (const CacheFolder &c : p.cache_folders) {
+    out += "  " + c.path + "  (preset:" + c.preset + ", " + c.written + "): ";
+    if (c.state == "created") out += "created by this compile\n";
+    else if (c.state == "missing") out += "missing: argv, exec and learn create it before the run (or: mkdir -p " + shell_quote(c.path) + ")\n";
+    else out += c.state + "; run: mkdir -p " + shell_quote(c.path) + "\n";
+  }
+}
+
 }  // namespace
 
 std::string port_ranges(const std::vector<long> &ports) {
@@ -154,7 +191,11 @@ std::string explain_text(const CompileResult &r) {
     for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
     out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
+    out += "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
+           "    names it (argv, exec and learn create it before the run)\n";
   }
+  outputs_lines(r, out);
+  caches_lines(p, out);
   out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
   for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
   if (!p.dropped.empty()) {

@@ -96,6 +96,10 @@ std::string origin_text(const Grant &g) {
       return "complement of " + g.origin_detail + " around hidden paths";
     case Origin::Carve:
       return "carve of " + g.origin_detail + " around read-only exceptions";
+    case Origin::Output:
+      return g.trusted ? "outputs" : "project policy's outputs";
+    case Origin::PrivateTmp:
+      return "the run's private temp folder (${TMPDIR} holds the workspace)";
   }
   return {};
 }

@@ -29,7 +29,7 @@ std::string absolute_of(const Context &ctx, const std::string &name) {
 void mark_untrusted(Layer &l) {
   l.trusted = false;
   for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable,
-                     &l.unix_sockets})
+                     &l.unix_sockets, &l.outputs})
     for (PathEntry &e : *list) e.trusted = false;
   for (auto *list : {&l.connect, &l.bind, &l.connect_udp, &l.bind_udp})
     for (PortEntry &p : *list) p.trusted = false;

@@ -83,6 +83,8 @@ constexpr char kUsageText[] =
     "A policy file inside the workspace, ${TMPDIR} or /dev/shm is refused (an earlier\n"
     "confined run could have rewritten it); check, explain and why only warn.\n"
     "init NAME writes ~/.config/landlock-policy/NAME.toml; init without one prints.\n"
+    "argv, exec and learn prepare the run: they create the policy's missing outputs\n"
+    "and the presets' missing cache folders; check, explain and why create nothing.\n"
     "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
     "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
     "one), then reports on stderr what the sandbox denied and the grants to add\n"
@@ -236,12 +238,20 @@ CompileOptions base_options(const Cli &cli) {
 }
 
 // Compiles one file ("-": standard input), prints nothing; ok=false with
-// the diagnostics when it fails.
+// the diagnostics when it fails. What it is for decides two things: a run
+// (argv, exec, learn) refuses a main policy file a confined run could have
+// rewritten, and prepares the workspace and HOME for the command
+// (CompileOptions::prepare_run: the missing outputs, cache folders and the
+// private temp folder are created); a look (check, explain, why) only warns
+// about such a file, and creates nothing.
+enum class Purpose { Look, Run };
+
 CompileResult compile_file(const Cli &cli, const std::string &file, const std::vector<std::string> &command,
-                           bool runs_nothing = false) {
+                           Purpose purpose) {
   CompileOptions o = base_options(cli);
   o.command = command;
-  o.writable_main_is_warning = runs_nothing;
+  o.writable_main_is_warning = purpose == Purpose::Look;
+  o.prepare_run = purpose == Purpose::Run;
   o.policy_from_stdin = file == kStdinArg;
   o.policy_name = o.policy_from_stdin ? kStdinName : file;
   std::string error;
@@ -278,7 +288,7 @@ int cmd_argv(const Cli &cli) {
     if (!isatty(1)) return usage("argv: --format shell|json|nul is required when stdout is not a terminal");
     format = "shell";
   }
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) {
     if (format == "shell" && !isatty(1)) write_all(1, kShellFailure);
     return kInvalid;
@@ -293,7 +303,7 @@ int cmd_argv(const Cli &cli) {
 int cmd_exec(const Cli &cli) {
   if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   std::vector<char *> args(r.argv.size() + 1, nullptr);
   // execv takes char *const[]; the strings outlive the call.
@@ -313,7 +323,7 @@ int cmd_learn(const Cli &cli) {
   if (cli.command.empty()) return usage("learn needs -- COMMAND [ARG]...");
   if (cli.files[0] == kStdinArg) return usage("learn needs a POLICY.toml file (its --write NEW.toml extends it), not -");
   if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command);
+  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   LearnOptions lo;
   CompileOptions base = base_options(cli);
@@ -340,20 +350,20 @@ int cmd_check(const Cli &cli) {
   if (std::count(cli.files.begin(), cli.files.end(), kStdinArg) > 1) return usage("check reads standard input (-) once");
   int status = kOk;
   for (const std::string &f : cli.files)
-    if (finish(cli, compile_file(cli, f, {}, true)) != kOk) status = kInvalid;
+    if (finish(cli, compile_file(cli, f, {}, Purpose::Look)) != kOk) status = kInvalid;
   return status;
 }
 
 int cmd_explain(const Cli &cli) {
   if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
-  CompileResult r = compile_file(cli, cli.files[0], {}, true);
+  CompileResult r = compile_file(cli, cli.files[0], {}, Purpose::Look);
   if (finish(cli, r) != kOk) return kInvalid;
   return write_all(1, explain(r)) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
   if (cli.files.size() != 2) return usage("why takes POLICY.toml PATH");
-  CompileResult r = compile_file(cli, cli.files[0], {}, true);
+  CompileResult r = compile_file(cli, cli.files[0], {}, Purpose::Look);
   if (finish(cli, r) != kOk) return kInvalid;
   std::string path = cli.files[1];
   if (path.empty() || path[0] != '/') path = join_path(base_options(cli).cwd, path);

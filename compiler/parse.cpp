@@ -19,10 +19,10 @@ namespace {
 const std::vector<std::string_view> kTopKeys = {
     "version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets",
     "protect", "launcher", "network", "scopes", "audit", "best_effort", "require_abi",
-    "keep_fds", "project", "compose", "env", "profiles"};
+    "keep_fds", "project", "compose", "env", "outputs", "profiles"};
 const std::vector<std::string_view> kProfileKeys = {
     "mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher",
-    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose", "env"};
+    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose", "env", "outputs"};
 const std::vector<std::string_view> kGrantKeys = {"path", "optional", "why"};
 const std::vector<std::string_view> kHideKeys = {"path", "why"};
 const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
@@ -249,6 +249,7 @@ class Parser {
       else if (key == "ro") path_list(v, key, kGrantKeys, out.ro);
       else if (key == "rw") path_list(v, key, kGrantKeys, out.rw);
       else if (key == "hide") path_list(v, key, kHideKeys, out.hide);
+      else if (key == "outputs") path_list(v, key, kHideKeys, out.outputs);
       else if (key == "scopes") names(v, key, out.scopes);
       else if (key == "project") {
         PathEntry e;
@@ -364,6 +365,7 @@ void merge_layer(Layer &into, const Layer &from) {
   append(into.unprotect, from.unprotect);
   append(into.read_only, from.read_only);
   append(into.keep_writable, from.keep_writable);
+  append(into.outputs, from.outputs);
   append(into.connect, from.connect);
   append(into.bind, from.bind);
   append(into.connect_udp, from.connect_udp);

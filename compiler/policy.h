@@ -75,6 +75,9 @@ struct Layer {
   // [protect] read_only: paths relative to each writable grant, carved out
   // read-only; keep_writable: default carve exceptions opted out of.
   std::vector<PathEntry> read_only, keep_writable;
+  // outputs: what a build creates in the workspace (relative paths; a
+  // trailing / names a folder), created before a run and granted writable.
+  std::vector<PathEntry> outputs;
   std::vector<PortEntry> connect, bind;          // [network]: TCP
   std::vector<PortEntry> connect_udp, bind_udp;  // [network]: UDP (Landlock ABI 10)
   std::vector<PathEntry> unix_sockets;           // [network] unix: pathname UNIX sockets (ABI 9)

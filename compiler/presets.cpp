@@ -23,6 +23,7 @@ rw = [
   { path = "~/.cargo/registry", optional = true, why = "crates downloaded and unpacked, and the registry index (CARGO_HOME unset)" },
   { path = "~/.cargo/git", optional = true, why = "git dependencies: the clones (db) and their checkouts" },
 ]
+outputs = ["target/", "Cargo.lock"]  # created where Cargo.toml is at the workspace root; cargo fills an empty Cargo.lock
 )toml"},
     {"ccache", R"toml(# preset:ccache: the compiler cache writes its cache on every compile.
 version = 1
@@ -41,6 +42,7 @@ rw = [
   { path = "~/go/pkg/sumdb", optional = true, why = "the checksum database's latest signed tree head" },
   { path = "~/.cache/go-build", optional = true, why = "the build cache, written by every build (GOCACHE and XDG_CACHE_HOME unset)" },
 ]
+outputs = ["go.sum"]  # created where go.mod is at the workspace root; go fills an empty go.sum
 )toml"},
     {"gradle", R"toml(# preset:gradle: the folders Gradle writes in its user home (GRADLE_USER_HOME unset).
 # Never ~/.gradle itself: gradle.properties often holds credentials, and
@@ -56,6 +58,7 @@ rw = [
   { path = "~/.gradle/.tmp", optional = true, why = "Gradle's scratch files" },
   { path = "~/.gradle/notifications", optional = true, why = "the marker of the welcome message already shown" },
 ]
+outputs = ["build/", ".gradle/"]  # created where a build.gradle or settings.gradle (.kts) is at the workspace root
 )toml"},
     {"maven", R"toml(# preset:maven: Maven's local repository.
 # Never ~/.m2 itself: settings.xml and settings-security.xml hold credentials.
@@ -63,18 +66,21 @@ version = 1
 rw = [
   { path = "~/.m2/repository", optional = true, why = "the local repository: every artifact and plugin Maven resolves (maven.repo.local unset)" },
 ]
+outputs = ["target/"]  # created where pom.xml is at the workspace root
 )toml"},
     {"npm", R"toml(# preset:npm: npm's cache and logs, written by every install (an existing ~/.npm).
 version = 1
 rw = [
   { path = "~/.npm", optional = true, why = "npm's cache (_cacache) and logs (_logs); npm_config_cache unset" },
 ]
+outputs = ["node_modules/", "package-lock.json"]  # created where package.json is at the workspace root; npm fills an empty lock file
 )toml"},
     {"pip", R"toml(# preset:pip: pip's cache, where it keeps downloads and the wheels it builds.
 version = 1
 rw = [
   { path = "~/.cache/pip", optional = true, why = "pip's cache (PIP_CACHE_DIR and XDG_CACHE_HOME unset)" },
 ]
+outputs = [".venv/"]  # created where pyproject.toml, setup.py or requirements.txt is at the workspace root
 )toml"},
     {"pnpm", R"toml(# preset:pnpm: pnpm's content-addressed store and metadata cache.
 # Not ~/.local/share/pnpm (PNPM_HOME): global binaries live there, on your
@@ -85,6 +91,7 @@ rw = [
   { path = "~/.local/share/pnpm/store", optional = true, why = "the store (store-dir set to it; XDG_DATA_HOME unset)" },
   { path = "~/.cache/pnpm", optional = true, why = "the package metadata cache (cache-dir unset)" },
 ]
+outputs = ["node_modules/", "pnpm-lock.yaml"]  # created where package.json is at the workspace root; pnpm fills an empty lock file
 )toml"},
     {"poetry", R"toml(# preset:poetry: Poetry's cache, where its virtualenvs live by default.
 version = 1
@@ -94,6 +101,7 @@ ro = [
 rw = [
   { path = "~/.cache/pypoetry", optional = true, why = "the virtualenvs (virtualenvs.in-project unset), downloaded artifacts and repository caches" },
 ]
+outputs = [".venv/"]  # created where pyproject.toml is; not poetry.lock: poetry rejects an empty one (run `poetry lock` outside first)
 )toml"},
     {"uv", R"toml(# preset:uv: uv's cache; its managed Pythons, read-only.
 version = 1
@@ -104,6 +112,7 @@ ro = [
 rw = [
   { path = "~/.cache/uv", optional = true, why = "uv's cache: wheels, sources, archives its environments link to (UV_CACHE_DIR and XDG_CACHE_HOME unset)" },
 ]
+outputs = [".venv/"]  # created where pyproject.toml is; not uv.lock, unproven empty (run `uv lock` outside first)
 )toml"},
     {"yarn", R"toml(# preset:yarn: Yarn's cache (Yarn 1) and global folder (Yarn 2 and later).
 version = 1
@@ -114,10 +123,121 @@ rw = [
   { path = "~/.cache/yarn", optional = true, why = "Yarn 1's cache (YARN_CACHE_FOLDER and XDG_CACHE_HOME unset); without it Yarn falls back to a throw-away one in the temp dir" },
   { path = "~/.yarn/berry", optional = true, why = "Yarn 2 and later: the global cache (enableGlobalCache) and metadata; not ~/.yarn/bin, global binaries" },
 ]
+outputs = ["node_modules/"]  # created where package.json is; not yarn.lock, unproven empty (run `yarn install` outside first)
+)toml"},
+    {"cargo-isolated", R"toml(# preset:cargo-isolated: cargo's home (registry, git checkouts) in the workspace, at .cache/cargo, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own cargo runs. The folder is an output (created before a run).
+version = 1
+ro = [
+  { path = "~/.rustup", optional = true, why = "rustup's toolchains, read-only" },
+  { path = "~/.cargo/bin", optional = true, why = "rustup's proxies, read-only" },
+]
+outputs = [{ path = ".cache/cargo/", why = "cargo's home (registry, git checkouts), kept in the workspace" }]
+[env]
+set = { CARGO_HOME = "${WORKSPACE}/.cache/cargo" }
+)toml"},
+    {"go-isolated", R"toml(# preset:go-isolated: the module cache and the build cache in the workspace, at .cache/go, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own go runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/go/", why = "the module cache and the build cache, kept in the workspace" }]
+[env]
+set = { GOMODCACHE = "${WORKSPACE}/.cache/go/mod", GOCACHE = "${WORKSPACE}/.cache/go/build" }
+)toml"},
+    {"gradle-isolated", R"toml(# preset:gradle-isolated: Gradle's user home (caches, wrapper, JDKs, daemons) in the workspace, at .cache/gradle, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own gradle runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/gradle/", why = "Gradle's user home (caches, wrapper, JDKs, daemons), kept in the workspace" }]
+[env]
+set = { GRADLE_USER_HOME = "${WORKSPACE}/.cache/gradle" }
+)toml"},
+    {"npm-isolated", R"toml(# preset:npm-isolated: npm's cache in the workspace, at .cache/npm, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own npm runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/npm/", why = "npm's cache, kept in the workspace" }]
+[env]
+set = { npm_config_cache = "${WORKSPACE}/.cache/npm" }
+)toml"},
+    {"pip-isolated", R"toml(# preset:pip-isolated: pip's cache in the workspace, at .cache/pip, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own pip runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/pip/", why = "pip's cache, kept in the workspace" }]
+[env]
+set = { PIP_CACHE_DIR = "${WORKSPACE}/.cache/pip" }
+)toml"},
+    {"pnpm-isolated", R"toml(# preset:pnpm-isolated: pnpm's store and metadata cache in the workspace, at .cache/pnpm, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own pnpm runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/pnpm/", why = "pnpm's store and metadata cache, kept in the workspace" }]
+[env]
+set = { npm_config_store_dir = "${WORKSPACE}/.cache/pnpm/store", npm_config_cache_dir = "${WORKSPACE}/.cache/pnpm/cache" }
+)toml"},
+    {"poetry-isolated", R"toml(# preset:poetry-isolated: Poetry's cache; the virtualenv in the project in the workspace, at .cache/poetry, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own poetry runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/poetry/", why = "Poetry's cache; the virtualenv in the project, kept in the workspace" }]
+[env]
+set = { POETRY_CACHE_DIR = "${WORKSPACE}/.cache/poetry", POETRY_VIRTUALENVS_IN_PROJECT = "true" }
+)toml"},
+    {"uv-isolated", R"toml(# preset:uv-isolated: uv's cache in the workspace, at .cache/uv, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own uv runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/uv/", why = "uv's cache, kept in the workspace" }]
+[env]
+set = { UV_CACHE_DIR = "${WORKSPACE}/.cache/uv" }
+)toml"},
+    {"yarn-isolated", R"toml(# preset:yarn-isolated: Yarn 1's cache in the workspace, at .cache/yarn, instead of
+# under HOME: nothing a confined build writes there is used later outside the
+# sandbox by your own yarn runs. The folder is an output (created before a run).
+version = 1
+outputs = [{ path = ".cache/yarn/", why = "Yarn 1's cache, kept in the workspace" }]
+[env]
+set = { YARN_CACHE_FOLDER = "${WORKSPACE}/.cache/yarn" }
 )toml"},
 };
 
 }  // namespace
+
+const std::vector<PresetProject> &preset_projects() {
+  static const std::vector<PresetProject> projects = {
+      {"cargo", {"Cargo.toml"}},
+      {"go", {"go.mod"}},
+      {"gradle", {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}},
+      {"maven", {"pom.xml"}},
+      {"npm", {"package.json"}},
+      {"pip", {"pyproject.toml", "setup.py", "requirements.txt"}},
+      {"pnpm", {"package.json"}},
+      {"poetry", {"pyproject.toml"}},
+      {"uv", {"pyproject.toml"}},
+      {"yarn", {"package.json"}},
+  };
+  return projects;
+}
+
+const std::vector<PresetCache> &preset_caches() {
+  static const std::vector<PresetCache> caches = {
+      {"cargo", "~/.cargo/registry"},      {"cargo", "~/.cargo/git"},
+      {"ccache", "~/.cache/ccache"},
+      {"go", "~/go/pkg/mod"},              {"go", "~/go/pkg/sumdb"},          {"go", "~/.cache/go-build"},
+      {"gradle", "~/.gradle/caches"},      {"gradle", "~/.gradle/native"},    {"gradle", "~/.gradle/daemon"},
+      {"gradle", "~/.gradle/wrapper"},     {"gradle", "~/.gradle/.tmp"},      {"gradle", "~/.gradle/notifications"},
+      {"maven", "~/.m2/repository"},
+      {"npm", "~/.npm"},
+      {"pip", "~/.cache/pip"},
+      {"pnpm", "~/.local/share/pnpm/store"}, {"pnpm", "~/.cache/pnpm"},
+      {"poetry", "~/.cache/pypoetry"},
+      {"uv", "~/.cache/uv"},
+      {"yarn", "~/.cache/yarn"},
+  };
+  return caches;
+}
 
 std::optional<std::string_view> preset_text(std::string_view name) {
   for (const auto &[n, text] : kPresets)

@@ -229,17 +229,25 @@ void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector
   auto is_carved = [&](const std::string &path) {
     return std::any_of(carved.begin(), carved.end(), [&](const Carved &c) { return c.path == path; });
   };
+  // Said once per compile: a folder two grants cover (the mode's ${TMPDIR}
+  // and rw = ["/tmp"]) is warned about once; and only where it matters: a
+  // .git this user cannot write (another user's clone in a shared /tmp) is
+  // out of the command's reach whatever the grant says.
+  std::vector<std::string> warned;
+  auto matters = [&](const std::string &path) { return !is_carved(path) && access(path.c_str(), W_OK) == 0; };
   for (size_t i = 0; i < grants.size(); ++i) {
     const Grant &g = grants[i];
     if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
+    if (std::any_of(warned.begin(), warned.end(), [&](const std::string &w) { return is_within(g.path, w); })) continue;
     std::string found;
-    if (kind_of(g.path + "/.git") != Kind::Missing && !is_carved(g.path + "/.git")) found = g.path + "/.git";
+    if (kind_of(g.path + "/.git") != Kind::Missing && matters(g.path + "/.git")) found = g.path + "/.git";
     else
       walk_tree(g.path, limits, [&](const std::string &path, bool, bool) {
-        if (path.ends_with("/.git") && !is_carved(path)) found = path;
+        if (path.ends_with("/.git") && matters(path)) found = path;
         return found.empty();
       });
     if (found.empty()) continue;
+    warned.push_back(g.path);
     ctx.diags.strict_warning(ctx.strict, g.loc,
                              "writable grant `" + g.written + "` contains " + found +
                                  ": a planted .git/hooks script runs unconfined at your next commit",

@@ -335,3 +335,6 @@ for file in ./build.toml "$WS/sub/../build2.toml" "$TMPDIR/build.toml"; do
     pass "init refuses $file (inside the workspace or \${TMPDIR})"
   else fail "init refuses $file (inside the workspace or \${TMPDIR})" "rc=$rc $(head -c 300 "$T/err")"; fi
 done
+# Outputs, a workspace inside TMPDIR, the TMPDIR .git warning, presets on a
+# fresh HOME (issue 23): a world of their own.
+sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"

@@ -498,6 +498,36 @@ test_cc_needs_no_preset() {
   done
 }
 
+# test_isolated NAME: preset:NAME-isolated points the tool's cache variables
+# into the workspace's .cache/NAME, an output: in a git repository (its root
+# carved read-only) the confined command can write every folder they name,
+# and nothing lands in HOME. (go's is also run with go in tests/compiler/outputs.sh.)
+test_isolated() {
+  name=$1
+  iso=$T/iso-$name
+  mkdir -p "$iso"
+  git init -q "$iso" 2>/dev/null || { echo "SKIP preset $name-isolated: git is not installed"; return; }
+  printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:%s-isolated"]\n' "$name" >"$T/iso-policy.toml"
+  "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$iso" "$T/iso-policy.toml" -- true \
+    >"$T/iso.nul" 2>"$T/err" || { fail "$name-isolated" "argv: $(head -c 300 "$T/err")"; return; }
+  # --setenv NAME VALUE: the NAMEs whose VALUE lies in the workspace's .cache/NAME.
+  vars=$(tr '\0' '\n' <"$T/iso.nul" | awk -v dir="$iso/.cache/$name" \
+    'prev2 == "--setenv" && index($0, dir) == 1 { print prev1 } { prev2 = prev1; prev1 = $0 }')
+  [ -n "$vars" ] || { fail "$name-isolated" "no --setenv into $iso/.cache/$name"; return; }
+  before=$(find "$HOME" | sort)
+  for v in $vars; do
+    # shellcheck disable=SC2016 # expanded by the confined shell
+    if (cd "$iso" && "$policy_bin" exec --launcher "$launcher" --set workspace="$iso" "$T/iso-policy.toml" -- \
+          sh -c "mkdir -p \"\$$v\" && echo x >\"\$$v/probe\"") >"$T/out" 2>"$T/err"; then
+      pass "$name-isolated: $v points into the workspace's .cache/$name, writable under a carved root"
+    else
+      fail "$name-isolated" "$v: $(head -c 300 "$T/err")"
+    fi
+  done
+  if [ "$(find "$HOME" | sort)" = "$before" ]; then pass "$name-isolated: nothing lands in HOME"
+  else fail "$name-isolated" "HOME changed"; fi
+}
+
 presets=$(sed -n 's/^ *{"\([a-z0-9-]*\)", R"toml(.*/\1/p' "$root/compiler/presets.cpp")
 [ -n "$presets" ] || { fail list "no preset found in compiler/presets.cpp"; exit 0; }
 # Each test in a subshell: the environment it sets stays its own.
@@ -514,7 +544,11 @@ for p in $presets; do
     poetry) (test_poetry) ;;
     uv) (test_uv) ;;
     yarn) (test_yarn) ;;
+    *-isolated) (test_isolated "${p%-isolated}") ;;
     *) fail "$p" "no real-tool test in tests/compiler/presets.sh" ;;
   esac
 done
 (test_cc_needs_no_preset)
+
+# The real builds of docs/policy-format.md's table, in carved git repositories.
+sh "$root/tests/compiler/builds.sh" "$policy_bin" "$launcher"
