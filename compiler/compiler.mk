@@ -11,6 +11,9 @@ DEB_PACKAGES += ccache python3-venv python3-setuptools python3-wheel
 DEB_PACKAGES += cargo rustc golang-go maven default-jdk-headless libmaven-compiler-plugin-java \
   libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java gradle yarnpkg python3-poetry
 NPM_GLOBAL_PACKAGES += pnpm@9.15.9
+# tests/compiler/builds.sh: the real builds of docs/policy-format.md's table
+# (cargo, npm, go and the venv come with the presets' tools above).
+DEB_PACKAGES += cmake autoconf automake python3-pytest
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp)))
