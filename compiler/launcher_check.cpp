@@ -1,6 +1,7 @@
 #include "launcher_check.h"
 
 #include "../launcher/cli_flags.h"
+#include "exit_status.h"
 
 #include <cerrno>
 #include <cstring>
@@ -30,7 +31,7 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
     dup2(pipe_fds[1], 1);
     const char *argv[] = {launcher.c_str(), llr_cli::spelling(llr_cli::Flag::Version), nullptr};
     execv(launcher.c_str(), const_cast<char *const *>(argv));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-    _exit(127);
+    _exit(exec_failure_status(errno));
   }
   close(pipe_fds[1]);
   char buf[512];

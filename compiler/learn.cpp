@@ -9,6 +9,7 @@
 #include "learn_report.h"
 #include "learn_trace.h"
 #include "text.h"
+#include "exit_status.h"
 
 namespace llp {
 
@@ -64,19 +65,19 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
     why_not = compiled.plan.sandboxed ? audit_unavailable() : "danger-full-access has no sandbox to audit";
     if (o.way == "audit" && !why_not.empty()) {
       say("--way audit: " + why_not);
-      return 126;
+      return llr_cli::kExitCannotExecute;
     }
   }
   Learner l(compiled, o);
   if (o.way != "ptrace" && why_not.empty()) {
     run.way = "audit";
-    if (!run_audit(compiled, o, l, run)) return 126;
+    if (!run_audit(compiled, o, l, run)) return llr_cli::kExitCannotExecute;
   } else {
     run.way = "ptrace";
     TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
     if (!t.started) {
       say(t.error);
-      return 126;
+      return llr_cli::kExitCannotExecute;
     }
     if (!t.error.empty()) say(t.error);
     for (const TracedDenial &d : t.denials) l.add(d);

@@ -23,6 +23,7 @@
 #include "../launcher/cli_flags.h"
 #include "learn_child.h"
 #include "learn_trace.h"
+#include "exit_status.h"
 
 namespace llp {
 
@@ -419,7 +420,7 @@ AuditRun audit_run(const std::vector<std::string> &argv) {
       e = errno;
     }
     (void)!write(report[1], &e, sizeof e);
-    _exit(e == ENOENT ? 127 : 126);
+    _exit(exec_failure_status(e));
   }
   if (child > 0) {
     g_child = child;

@@ -24,6 +24,7 @@
 
 #include "learn_child.h"
 #include "paths.h"
+#include "exit_status.h"
 
 namespace llp {
 
@@ -398,7 +399,8 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
       why[1] = errno;
     }
     (void)!write(report[1], why, sizeof why);
-    _exit(why[0] == 3 && why[1] == ENOENT ? 127 : 126);
+    if (why[0] == 3) _exit(exec_failure_status(why[1]));
+    _exit(llr_cli::kExitCannotExecute);
   }
   close(report[1]);
   int st = 0;

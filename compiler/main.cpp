@@ -27,6 +27,7 @@
 #include "starter.h"
 #include "text.h"
 #include "version.h"
+#include "exit_status.h"
 
 extern char **environ;
 
@@ -315,7 +316,7 @@ int cmd_exec(const Cli &cli) {
   else execvp(args[0], args.data());
   int e = errno;
   std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args[0]).c_str(), std::strerror(e));
-  return e == ENOENT ? 127 : 126;
+  return exec_failure_status(e);
 }
 
 int cmd_learn(const Cli &cli) {
