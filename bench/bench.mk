@@ -17,9 +17,34 @@ $(BUILD)/bench/landlock-floor: bench/landlock_floor.cpp
 $(BUILD)/bench/startup: bench/startup.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) -o $@ $<
+# The yardstick for a grant's cost: the kernel's own sample, samples/landlock/
+# sandboxer.c, taken from Debian's kernel source package (fetched once into
+# .cache/bench by apt-get, never copied into this tree) and built static with
+# musl. Its <linux/landlock.h> is the host's (linux-libc-dev), searched after
+# musl's headers; <linux/prctl.h> is skipped, as musl's <sys/prctl.h>
+# defines the same constants and structure.
+BENCH_CACHE := .cache/bench
+SANDBOXER_DEB := $(BENCH_CACHE)/linux-source-6.1.deb
+$(SANDBOXER_DEB):
+	@mkdir -p $(BENCH_CACHE)
+	rm -f $(BENCH_CACHE)/linux-source-6.1_*.deb
+	cd $(BENCH_CACHE) && apt-get download -q linux-source-6.1
+	mv $(BENCH_CACHE)/linux-source-6.1_*.deb $@
+$(BUILD)/bench/sandboxer.c: $(SANDBOXER_DEB)
+	@mkdir -p $(dir $@)
+	dpkg-deb --fsys-tarfile $< | tar -xOf - --wildcards './usr/src/linux-source-*.tar.xz' \
+	  | tar -xJOf - --wildcards '*/samples/landlock/sandboxer.c' >$@.tmp
+	test -s $@.tmp
+	mv $@.tmp $@
+$(BUILD)/bench/sandboxer: $(BUILD)/bench/sandboxer.c
+	$(LINK_CC) -specs $(MUSL_SPECS) -static -O2 -D_LINUX_PRCTL_H \
+	  -idirafter /usr/include -idirafter /usr/include/$(ARCH)-linux-gnu -o $@ $<
 # A bar not met fails `make bench` (after printing every number).
-bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/landlock-floor $(BUILD)/bench/startup
+bench-launcher: $(LAUNCHER) $(BUILD)/payloads/true $(BUILD)/bench/exec-floor $(BUILD)/bench/landlock-floor \
+  $(BUILD)/bench/startup $(BUILD)/bench/sandboxer
 	@sh bench/size.sh $(LAUNCHER) $(LAUNCHER_SRC)
+	@echo "sandboxer: samples/landlock/sandboxer.c of linux-source-6.1 $$(dpkg-deb -f $(SANDBOXER_DEB) Version), static, musl"
 	@rm -rf $(BUILD)/bench/grants && mkdir -p $(BUILD)/bench/grants && cd $(BUILD)/bench/grants && seq 0 999 | xargs mkdir
 	@$(BUILD)/bench/startup $(BENCH_ROUNDS) $(abspath $(BUILD)/payloads/true) $(abspath $(BUILD)/bench/exec-floor) \
-	  $(abspath $(BUILD)/bench/landlock-floor) $(abspath $(LAUNCHER)) $(abspath $(BUILD)/bench/grants) $(shell command -v bwrap)
+	  $(abspath $(BUILD)/bench/landlock-floor) $(abspath $(LAUNCHER)) $(abspath $(BUILD)/bench/grants) \
+	  $(abspath $(BUILD)/bench/sandboxer) $(shell command -v bwrap)
