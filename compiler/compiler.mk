@@ -77,7 +77,7 @@ install-compiler: $(COMPILER)
 	install -m 0755 $(COMPILER) $(DESTDIR)$(PREFIX)/bin/landlock-policy
 
 # 10 000 grants well under a second; 10x the grants at most ~12x the time.
-bench-compile: $(COMPILER)
+bench-compile: $(COMPILER) $(LAUNCHER)
 	sh bench/compile/run.sh $(abspath $(COMPILER))
 
 # make bench: learn over exec on a small real build (make of 60 C files),
