@@ -93,11 +93,14 @@ LAUNCHER_SHA256 = $(shell cat $(LAUNCHER_DIGEST_SRCS) | sha256sum | cut -d' ' -f
 
 # The launcher: freestanding-style C++, statically linked against musl. The
 # link goes through gcc so that libstdc++ is never even on the link line.
-MUSL_CXXFLAGS := -std=c++20 -specs $(MUSL_SPECS) -nostdinc++ -fno-exceptions -fno-rtti \
+# -fno-pie: the binaries are static, not static-pie (-no-pie below), so the
+# code needs no GOT, and the constant tables holding pointers (the flag and
+# ABI tables) stay read-only in .rodata instead of .data.rel.ro.
+MUSL_CXXFLAGS := -std=c++20 -specs $(MUSL_SPECS) -nostdinc++ -fno-exceptions -fno-rtti -fno-pie \
   -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-threadsafe-statics \
   -Os -ffunction-sections -fdata-sections -fstack-protector-strong -fno-plt \
   -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/=
-MUSL_LDFLAGS := -specs $(MUSL_SPECS) -static -Wl,--gc-sections -s -Wl,--build-id=none \
+MUSL_LDFLAGS := -specs $(MUSL_SPECS) -static -no-pie -Wl,--gc-sections -s -Wl,--build-id=none \
   -Wl,-z,$(MUSL_RELRO),-z,now,-z,noexecstack,-z,noseparate-code
 # The one recipe for every static musl program (the launcher, the test
 # payloads, the bench stubs): compile $< with the extra flags $(1) into $@.o,

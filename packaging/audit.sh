@@ -114,7 +114,7 @@ fi
 echo "syscall sites in the source:"
 {
   grep -o -E '\bsyscall\(SYS_[a-z_0-9]+' "$src" | sed 's/^syscall(SYS_/raw:/'
-  grep -o -E '(^|[^A-Za-z_.>:])(open|openat|close|fcntl|fstat|prctl|execve|execvp|fork|waitpid|dup2|write|read|_exit|getcwd|stat|lstat|ioctl|dup|pipe|kill|signal)\(' "$src" |
+  grep -o -E '(^|[^A-Za-z_.>:])(open|openat|close|fcntl|fstat|prctl|execve|execvp|fork|_Fork|waitpid|dup2|write|read|_exit|getcwd|stat|lstat|ioctl|dup|pipe|kill|signal)\(' "$src" |
     sed -E 's/^[^A-Za-z_]*//; s/\($//'
 } | LC_ALL=C sort | uniq -c | awk '{ printf "  %-26s %s site(s)\n", $2, $1 }'
 
