@@ -21,9 +21,17 @@ esac
 # test sets it) under workspace-write plus EXTENDS (a TOML array, maybe
 # empty); its stdout in $T/out, its stderr in $T/err.
 run_dir=$WS
+# With run_as set (a command prefix such as setpriv), the compile runs as the
+# caller and the launcher under run_as: inside the sandbox a root command has
+# no capability left (--drop-caps), so it can no longer change its uid there.
 run_with() {
   printf 'version = 1\nmode = "workspace-write"\nextends = %s\n' "$1" >"$T/preset-policy.toml"
   shift
+  if [ -n "${run_as:-}" ]; then
+    (cd "$run_dir" && argv=$("$policy_bin" argv --format shell --launcher "$launcher" --set workspace="$WS" \
+      "$T/preset-policy.toml" -- "$@") && eval "$run_as $argv") >"$T/out" 2>"$T/err"
+    return
+  fi
   (cd "$run_dir" && "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/preset-policy.toml" -- "$@") \
     >"$T/out" 2>"$T/err"
 }
@@ -400,8 +408,8 @@ test_yarn() {
   (cd "$T/yarn-pkg" && npm pack --silent --pack-destination "$T" >/dev/null 2>&1) || { fail yarn "cannot pack the test package"; return; }
   printf '{"name":"y","version":"1.0.0","private":true,"license":"MIT","dependencies":{"hello-yarn":"file:%s"}}\n' "$T/hello-yarn-1.0.0.tgz" >"$WS/y/package.json"
   # As root, Yarn 1 keeps its cache in /usr/local/share/.cache/yarn, not
-  # under HOME: run it as uid 65534 (dropped inside the sandbox), with what
-  # it must reach made reachable.
+  # under HOME: run the launcher as uid 65534 (run_as), with what it must
+  # reach made reachable.
   as_user=
   if [ "$(id -u)" = 0 ]; then
     if ! command -v setpriv >/dev/null; then
@@ -413,8 +421,13 @@ test_yarn() {
       { fail yarn "cannot prepare the unprivileged run"; return; }
   fi
   run_dir=$WS/y
-  # shellcheck disable=SC2086 # $as_user is a command prefix or nothing
-  yarn_install() { run_with "$1" $as_user /usr/bin/yarnpkg install --offline --non-interactive --no-progress; }
+  yarn_install() {
+    run_as=$as_user
+    run_with "$1" /usr/bin/yarnpkg install --offline --non-interactive --no-progress
+    yarn_status=$?
+    run_as=
+    return "$yarn_status"
+  }
   denied_without yarn yarn_install "yarn cannot write its cache" "$cache" "$cache"
   rm -rf "$WS/y/node_modules" "$WS/y/yarn.lock"
   if yarn_install '["preset:yarn"]' && [ -f "$WS/y/node_modules/hello-yarn/index.js" ] &&
