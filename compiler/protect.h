@@ -92,6 +92,23 @@ inline constexpr NeverLearned kNeverLearned[] = {
     {"~/.config/direnv", false, "direnv runs its configuration in every shell"},
     {"~/.cargo/bin", false, "on PATH: a program planted there runs at the user's next command"},
     {"~/.local/bin", false, "on PATH: a program planted there runs at the user's next command"},
+    {"~/.bashrc.d", false, "the shell start-up files source every file there"},
+    {"~/.config/environment.d", false, "systemd sets these variables (LD_PRELOAD among them) in every user session"},
+    {"~/.gdbinit", false, "gdb runs it at every start"},
+    {"~/.pythonrc", false, "Python runs it at every interactive start ($PYTHONSTARTUP)"},
+    {"~/.ipython", false, "IPython runs its profiles' startup scripts at every start"},
+    {"~/.gradle/init.d", false, "Gradle runs every init script there in every build"},
+    {"~/.config/mise", false, "mise runs the hooks and tasks its configuration names in every shell"},
+    {"~/.config/Code", false, "VS Code runs the tasks and programs its user settings name"},
+    {"~/.vscode", false, "VS Code loads and runs the extensions kept there"},
+    {"~/.config/zed", false, "Zed runs the tasks and language servers its settings name"},
+    {"~/.config/helix", false, "Helix starts the language servers its configuration names"},
+    {"~/.claude", false, "Claude Code runs the hooks and starts the MCP servers its user settings name, at every session"},
+    {"~/.claude.json", false, "Claude Code starts the MCP servers it names"},
+    {"~/.codex", false, "Codex starts the MCP servers and allows the commands its configuration names"},
+    {"~/.gemini", false, "Gemini CLI starts the MCP servers and runs the commands its settings name"},
+    {"~/.cursor", false, "Cursor runs the hooks and starts the MCP servers its settings name"},
+    {"~/.config/opencode", false, "opencode starts the MCP servers and runs the commands its configuration names"},
 };
 
 // The protected paths of this compile: the built-in lists (less what the

@@ -69,11 +69,17 @@ check('parseProbeLine', () => {
 });
 
 check('grantArgs-spellings-from-header', () => {
-  const header = fs.readFileSync(path.join(root, 'common', 'cli_flags.h'), 'utf8');
+  const header = fs.readFileSync(path.join(root, 'launcher', 'cli_flags.h'), 'utf8');
   for (const f of llr.flags.flags)
     if (!header.includes(`{"${f.spelling}", Flag::${f.name},`)) return `${f.spelling} is not the header's spelling`;
   const argv = llr.grantArgs({ ro: ['/usr', '/etc'], rw: '/tmp/a,b:c', roTry: '/lib64', connectTcp: 443, restrictTcp: true, scopes: ['signal'], keepFds: true, requireAbi: 3 });
   const want = ['--ro', '/usr', '--ro', '/etc', '--rw', '/tmp/a,b:c', '--ro-try', '/lib64', '--connect-tcp', '443', '--restrict-tcp', '--scope', 'signal', '--keep-fds', '--require-abi', '3'];
+  if (JSON.stringify(argv) !== JSON.stringify(want)) return `got ${JSON.stringify(argv)}`;
+});
+
+check('grantArgs-third-edition-flags', () => {
+  const argv = llr.grantArgs({ connectUnix: '/run/agent.sock', connectUdp: [53], bindUdp: 0, restrictUdp: true, dropCaps: true });
+  const want = ['--connect-unix', '/run/agent.sock', '--connect-udp', '53', '--bind-udp', '0', '--restrict-udp', '--drop-caps'];
   if (JSON.stringify(argv) !== JSON.stringify(want)) return `got ${JSON.stringify(argv)}`;
 });
 

@@ -258,6 +258,13 @@ TEST_SUITE("compiler learn") {
     CHECK_FALSE(learn_refusal(t, "/home/u/.config/nvim", true).empty());
     CHECK_FALSE(learn_refusal(t, "/home/u/.cargo/bin", true).empty());
     CHECK_FALSE(learn_refusal(t, "/home/u/.local/share/direnv/allow", true).empty());
+    // Agents' and editors' user settings, and what a build or a shell runs at its start.
+    for (const char *later : {"/home/u/.claude", "/home/u/.claude/settings.json", "/home/u/.gradle/init.d",
+                              "/home/u/.ipython/profile_default/startup", "/home/u/.config/Code/User",
+                              "/home/u/.codex", "/home/u/.config/environment.d"}) {
+      CAPTURE(later);
+      CHECK_FALSE(learn_refusal(t, later, true).empty());
+    }
     CHECK(learn_refusal(t, "/opt/tools/bin", true).find("a folder on PATH") != std::string::npos);
     CHECK(learn_refusal(t, "/opt/tools", true).find("it contains /opt/tools/bin, a folder on PATH") != std::string::npos);
     CHECK(learn_refusal(t, "/opt/tools/bin", false).empty());

@@ -25,6 +25,16 @@ export interface Policy {
   bindTcp?: number | readonly number[];
   /** --restrict-tcp: restrict TCP without granting a port. */
   restrictTcp?: boolean;
+  /** --connect-unix: allow the pathname UNIX sockets at or beneath these paths (ABI 9; below it, every socket is reachable). */
+  connectUnix?: string | readonly string[];
+  /** --connect-udp: allow UDP connect and send to these ports (ABI 10). */
+  connectUdp?: number | readonly number[];
+  /** --bind-udp: allow binding these UDP ports (ABI 10). */
+  bindUdp?: number | readonly number[];
+  /** --restrict-udp: restrict UDP without granting a port (ABI 10). */
+  restrictUdp?: boolean;
+  /** --drop-caps: the command gets no capability, even as root (the uid stays). */
+  dropCaps?: boolean;
   /** --scope: deny abstract UNIX sockets / signals outside the sandbox. */
   scope?: Scope | readonly Scope[];
   /** Alias of scope. */

@@ -285,7 +285,8 @@ function probeWith(bin) {
 const ACTIONS = new Set(['probe', 'version', 'help']);
 const POLICY_FLAGS = cli.flags.filter((f) => !ACTIONS.has(f.key));
 const ALIASES = { scopes: 'scope' };
-const PATH_KEYS = new Set(['ro', 'rw', 'roTry', 'rwTry']);
+// Flags whose value is a path (the grants, --connect-unix), from the launcher's own table.
+const PATH_KEYS = new Set(cli.flags.filter((f) => f.operand === 'PATH').map((f) => f.key));
 // Flags whose value is a port (TCP or UDP), from the launcher's own table.
 const PORT_KEYS = new Set(cli.flags.filter((f) => f.operand === 'PORT').map((f) => f.key));
 
