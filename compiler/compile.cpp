@@ -241,7 +241,7 @@ CompileResult compile(const CompileOptions &opt) {
   // outputs (before the carve lists the workspace: one created now is
   // listed like every other entry, and granted by its own rule too)
   std::vector<Widening> output_widenings;
-  plan.outputs = plan_outputs(ctx, trusted, untrusted, layers.outer, output_widenings);
+  plan.outputs = plan_outputs(ctx, trusted, untrusted, grants, layers.outer, output_widenings);
   add_output_grants(plan.outputs, layers.outer);
   if (layers.nested) add_output_grants(plan.outputs, layers.inner);
 

@@ -193,6 +193,45 @@ else
 fi
 rm -rf "$clone" "$other"
 
+# --- outputs never undo a ro grant inside the workspace ------------------
+# Your ro grant on docs/ is a read-only exception; a project policy's output
+# naming something in it, or docs/ itself, is a dropped widening (nothing
+# created, nothing writable), and your own output there is an error.
+mkdir -p "$repo/docs"
+echo original >"$repo/docs/README"
+# shellcheck disable=SC2016 # ${WORKSPACE} is the policy's variable
+policy rogrant 'ro = ["${WORKSPACE}/docs"]
+project = { path = "${WORKSPACE}/.landlock.toml", optional = true }'
+printf 'version = 1\noutputs = ["docs/README", "docs/gen/"]\n' >"$repo/.landlock.toml"
+run rogrant sh -c 'echo pwned >docs/README; mkdir -p docs/gen; echo x >docs/gen/f'
+if [ "$(cat "$repo/docs/README")" = original ] && [ ! -e "$repo/docs/gen" ] &&
+   grep -q 'project policy output `docs/README` is, holds or lies inside ro grant' "$T/err"; then
+  pass "a project policy's outputs inside your ro grant are dropped: nothing created or writable"
+else
+  fail "a project policy's outputs inside your ro grant are dropped" "$(cat "$repo/docs/README"; ls "$repo/docs"; head -c 300 "$T/err")"
+fi
+printf 'version = 1\noutputs = ["docs/"]\n' >"$repo/.landlock.toml"
+run rogrant sh -c 'echo pwned >docs/README'
+if [ "$(cat "$repo/docs/README")" = original ] && ! grep -q 'internal error' "$T/err" &&
+   grep -q 'project policy output `docs/` is, holds or lies inside ro grant' "$T/err"; then
+  pass "a project policy's output naming your ro grant itself is dropped"
+else
+  fail "a project policy's output naming your ro grant itself is dropped" "$(cat "$repo/docs/README"; head -c 300 "$T/err")"
+fi
+rm -f "$repo/.landlock.toml"
+# shellcheck disable=SC2016 # ${WORKSPACE} is the policy's variable
+policy roown 'ro = ["${WORKSPACE}/docs"]
+outputs = ["docs/gen/"]'
+if "$policy_bin" check --diagnostics gcc --launcher "$launcher" --set workspace="$repo" "$etc/roown.toml" 2>"$T/err"; then
+  fail "your own output inside your ro grant is an error at its line" "it compiled"
+elif grep -q 'roown.toml:4:.*error: outputs `docs/gen/`: .* is, holds or lies inside ro grant' "$T/err" &&
+     [ ! -e "$repo/docs/gen" ]; then
+  pass "your own output inside your ro grant is an error at its line"
+else
+  fail "your own output inside your ro grant is an error at its line" "$(head -c 300 "$T/err")"
+fi
+rm -rf "$repo/docs"
+
 # --- presets on a fresh HOME: go with preset:go -------------------------
 if ! [ -x /usr/bin/go ]; then
   skip "go on a fresh HOME" "go (golang-go) is not installed (make deps)"
