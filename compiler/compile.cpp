@@ -208,6 +208,16 @@ CompileResult compile(const CompileOptions &opt) {
   list_grants(ctx, untrusted.ro, Access::Ro, grants);
   list_grants(ctx, untrusted.rw, Access::Rw, grants);
   replace_tmpdir(ctx, grants, plan);
+  // A preset's cache folder reached through a symlink is not granted (caches.cpp).
+  std::vector<Dropped> through_links;
+  std::erase_if(grants, [&](const Grant &g) {
+    const bool linked = std::any_of(plan.cache_folders.begin(), plan.cache_folders.end(), [&](const CacheFolder &f) {
+      return f.path == g.expanded && f.state.ends_with(" is a symlink");
+    });
+    if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
+    return linked;
+  });
+  add_dropped(plan, through_links);
 
   // launcher
   Launcher launcher = choose_launcher(ctx, trusted);

@@ -232,6 +232,33 @@ else
 fi
 rm -rf "$repo/docs"
 
+# --- a preset's cache folder is never created or granted through a symlink --
+# An earlier run that could write HOME planted ~/.cargo -> elsewhere.
+evil_home=$T/evil-home
+victim=$T/victim
+mkdir -p "$evil_home" "$victim"
+ln -s "$victim" "$evil_home/.cargo"
+printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:cargo"]\n' >"$etc/cargo.toml"
+cargo_run() {
+  (cd "$repo" && HOME="$evil_home" "$policy_bin" exec --launcher "$launcher" --set workspace="$repo" "$etc/cargo.toml" -- "$@") \
+    >"$T/out" 2>"$T/err"
+}
+cargo_run true
+if [ ! -e "$victim/git" ] && [ ! -e "$victim/registry" ] &&
+   grep -q "note: preset:cargo: its cache folder $evil_home/.cargo/git lies through the symlink $evil_home/.cargo" "$T/err" &&
+   grep -q "mkdir -p $evil_home/.cargo/git" "$T/err"; then
+  pass "a preset's cache folder is not created through a planted symlink (a note says what to run)"
+else
+  fail "a preset's cache folder is not created through a planted symlink" "$(ls "$victim"; head -c 400 "$T/err")"
+fi
+mkdir "$victim/git"
+if cargo_run sh -c "echo x >'$evil_home/.cargo/git/planted'" || [ -e "$victim/git/planted" ]; then
+  fail "a preset's cache folder is not granted through a planted symlink" "the command wrote through it"
+else
+  pass "a preset's cache folder is not granted through a planted symlink"
+fi
+rm -rf "$evil_home" "$victim"
+
 # --- presets on a fresh HOME: go with preset:go -------------------------
 if ! [ -x /usr/bin/go ]; then
   skip "go on a fresh HOME" "go (golang-go) is not installed (make deps)"
