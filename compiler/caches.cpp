@@ -61,7 +61,7 @@ std::string make_below(const std::string &home, const std::string &path) {
 // included), or "".
 std::string symlink_below(const std::string &home, const std::string &path) {
   for (size_t slash = path.find('/', home.size() + 1); ; slash = path.find('/', slash + 1)) {
-    const std::string so_far = path.substr(0, slash);
+    std::string so_far = path.substr(0, slash);
     struct stat st {};
     if (lstat(so_far.c_str(), &st) != 0) return {};
     if (S_ISLNK(st.st_mode)) return so_far;
@@ -88,9 +88,11 @@ std::vector<CacheFolder> prepare_caches(Context &ctx) {
       // elsewhere): nothing is created or granted through it.
       if (std::string link = symlink_below(home, path); !link.empty()) {
         folder.state = "not created: " + link + " is a symlink";
-        ctx.diags.note({}, "preset:" + preset + ": its cache folder " + path + " lies through the symlink " + link +
-                               ": not created, not granted",
-                       "remove the symlink and create the folder: mkdir -p " + shell_quote(path));
+        std::string message = "preset:" + preset;
+        message += ": its cache folder " + path;
+        message += " lies through the symlink " + link;
+        message += ": not created, not granted";
+        ctx.diags.note({}, message, "remove the symlink and create the folder: mkdir -p " + shell_quote(path));
         out.push_back(std::move(folder));
         continue;
       }
