@@ -208,6 +208,16 @@ CompileResult compile(const CompileOptions &opt) {
   list_grants(ctx, untrusted.ro, Access::Ro, grants);
   list_grants(ctx, untrusted.rw, Access::Rw, grants);
   replace_tmpdir(ctx, grants, plan);
+  // A preset's cache folder reached through a symlink is not granted (caches.cpp).
+  std::vector<Dropped> through_links;
+  std::erase_if(grants, [&](const Grant &g) {
+    const bool linked = std::any_of(plan.cache_folders.begin(), plan.cache_folders.end(), [&](const CacheFolder &f) {
+      return f.path == g.expanded && f.state.ends_with(" is a symlink");
+    });
+    if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
+    return linked;
+  });
+  add_dropped(plan, through_links);
 
   // launcher
   Launcher launcher = choose_launcher(ctx, trusted);
@@ -241,7 +251,7 @@ CompileResult compile(const CompileOptions &opt) {
   // outputs (before the carve lists the workspace: one created now is
   // listed like every other entry, and granted by its own rule too)
   std::vector<Widening> output_widenings;
-  plan.outputs = plan_outputs(ctx, trusted, untrusted, layers.outer, output_widenings);
+  plan.outputs = plan_outputs(ctx, trusted, untrusted, grants, layers.outer, output_widenings);
   add_output_grants(plan.outputs, layers.outer);
   if (layers.nested) add_output_grants(plan.outputs, layers.inner);
 

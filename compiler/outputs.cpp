@@ -199,10 +199,27 @@ bool is_tool_workspace(const std::string &preset, const std::string &workspace) 
   });
 }
 
+// The ro grant (of either layer) that the output is, holds or lies inside,
+// when that grant is a read-only exception: written in a list and strictly
+// inside a writable grant, the rule collect_carve carves by. An output there
+// would undo the ro request (the carve never lets it win over its rw).
+const Grant *read_only_grant_over(const std::vector<Grant> &grants, const std::string &path) {
+  for (const Grant &ro : grants) {
+    if (ro.access != Access::Ro || !ro.user_written()) continue;
+    if (!is_within(path, ro.path) && !is_within(ro.path, path)) continue;
+    const bool exception = std::any_of(grants.begin(), grants.end(), [&](const Grant &rw) {
+      return rw.access == Access::Rw && rw.path != ro.path && is_within(ro.path, rw.path);
+    });
+    if (exception) return &ro;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
-                                 const std::vector<Grant> &writable, std::vector<Widening> &widenings) {
+                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+                                 std::vector<Widening> &widenings) {
   std::vector<Output> out;
   std::vector<PathEntry> entries = trusted.outputs;
   entries.insert(entries.end(), untrusted.outputs.begin(), untrusted.outputs.end());
@@ -228,6 +245,18 @@ std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer
     o.why = e.why;
     o.loc = e.loc;
     o.trusted = e.trusted;
+    if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
+      if (e.trusted) {
+        Diagnostic &d = ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path +
+                                                   " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
+                                        "remove the output or the ro grant");
+        if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
+      } else {
+        widenings.push_back({e.loc, "project policy output `" + e.text + "` is, holds or lies inside ro grant `" +
+                                        ro->written + "`: dropped, nothing created"});
+      }
+      continue;
+    }
     if (!covering_grant(writable, o.path, Access::Rw)) {
       if (!preset.empty()) continue;
       if (e.trusted) {

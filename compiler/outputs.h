@@ -9,7 +9,7 @@
 // An output never widens anything: it must lie inside a writable grant of
 // the user's policy (a project policy's output that does not is a dropped
 // widening), must not be, hold or lie inside a carve exception (.git, .envrc,
-// [protect] read_only), and is granted only what the carve would give the
+// [protect] read_only, a ro grant inside a writable one), and is granted only what the carve would give the
 // same entry had it existed before the compile.
 #pragma once
 #include <vector>
@@ -22,9 +22,12 @@ namespace llp {
 // Checks every outputs entry (an error or a widening at its line) and looks
 // at what is in the workspace; creates the missing ones when
 // ctx.opt.prepare_run is set and no error was reported before. `writable`:
-// the user's grants (after trust), which must cover each output.
+// the user's grants (after trust), which must cover each output;
+// `all_grants`: every listed grant of both layers (before trust), whose ro
+// grants inside a writable one no output may be, hold or lie inside.
 std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
-                                 const std::vector<Grant> &writable, std::vector<Widening> &widenings);
+                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+                                 std::vector<Widening> &widenings);
 
 // One writable grant per output that exists (origin Output), for each layer
 // whose writable grants cover it; appended to layer.

@@ -96,7 +96,7 @@ struct CacheFolder {
   std::string preset;   // "go"
   std::string written;  // "~/.cache/go-build"
   std::string path;     // expanded
-  std::string state;    // "created", "missing" (not a run), "failed: WHY"
+  std::string state;    // "created", "missing" (not a run), "not created: WHY"
 };
 
 struct NetworkPlan {

@@ -193,6 +193,72 @@ else
 fi
 rm -rf "$clone" "$other"
 
+# --- outputs never undo a ro grant inside the workspace ------------------
+# Your ro grant on docs/ is a read-only exception; a project policy's output
+# naming something in it, or docs/ itself, is a dropped widening (nothing
+# created, nothing writable), and your own output there is an error.
+mkdir -p "$repo/docs"
+echo original >"$repo/docs/README"
+# shellcheck disable=SC2016 # ${WORKSPACE} is the policy's variable
+policy rogrant 'ro = ["${WORKSPACE}/docs"]
+project = { path = "${WORKSPACE}/.landlock.toml", optional = true }'
+printf 'version = 1\noutputs = ["docs/README", "docs/gen/"]\n' >"$repo/.landlock.toml"
+run rogrant sh -c 'echo pwned >docs/README; mkdir -p docs/gen; echo x >docs/gen/f'
+if [ "$(cat "$repo/docs/README")" = original ] && [ ! -e "$repo/docs/gen" ] &&
+   grep -q 'project policy output `docs/README` is, holds or lies inside ro grant' "$T/err"; then
+  pass "a project policy's outputs inside your ro grant are dropped: nothing created or writable"
+else
+  fail "a project policy's outputs inside your ro grant are dropped" "$(cat "$repo/docs/README"; ls "$repo/docs"; head -c 300 "$T/err")"
+fi
+printf 'version = 1\noutputs = ["docs/"]\n' >"$repo/.landlock.toml"
+run rogrant sh -c 'echo pwned >docs/README'
+if [ "$(cat "$repo/docs/README")" = original ] && ! grep -q 'internal error' "$T/err" &&
+   grep -q 'project policy output `docs/` is, holds or lies inside ro grant' "$T/err"; then
+  pass "a project policy's output naming your ro grant itself is dropped"
+else
+  fail "a project policy's output naming your ro grant itself is dropped" "$(cat "$repo/docs/README"; head -c 300 "$T/err")"
+fi
+rm -f "$repo/.landlock.toml"
+# shellcheck disable=SC2016 # ${WORKSPACE} is the policy's variable
+policy roown 'ro = ["${WORKSPACE}/docs"]
+outputs = ["docs/gen/"]'
+if "$policy_bin" check --diagnostics gcc --launcher "$launcher" --set workspace="$repo" "$etc/roown.toml" 2>"$T/err"; then
+  fail "your own output inside your ro grant is an error at its line" "it compiled"
+elif grep -q 'roown.toml:4:.*error: outputs `docs/gen/`: .* is, holds or lies inside ro grant' "$T/err" &&
+     [ ! -e "$repo/docs/gen" ]; then
+  pass "your own output inside your ro grant is an error at its line"
+else
+  fail "your own output inside your ro grant is an error at its line" "$(head -c 300 "$T/err")"
+fi
+rm -rf "$repo/docs"
+
+# --- a preset's cache folder is never created or granted through a symlink --
+# An earlier run that could write HOME planted ~/.cargo -> elsewhere.
+evil_home=$T/evil-home
+victim=$T/victim
+mkdir -p "$evil_home" "$victim"
+ln -s "$victim" "$evil_home/.cargo"
+printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:cargo"]\n' >"$etc/cargo.toml"
+cargo_run() {
+  (cd "$repo" && HOME="$evil_home" "$policy_bin" exec --launcher "$launcher" --set workspace="$repo" "$etc/cargo.toml" -- "$@") \
+    >"$T/out" 2>"$T/err"
+}
+cargo_run true
+if [ ! -e "$victim/git" ] && [ ! -e "$victim/registry" ] &&
+   grep -q "note: preset:cargo: its cache folder $evil_home/.cargo/git lies through the symlink $evil_home/.cargo" "$T/err" &&
+   grep -q "mkdir -p $evil_home/.cargo/git" "$T/err"; then
+  pass "a preset's cache folder is not created through a planted symlink (a note says what to run)"
+else
+  fail "a preset's cache folder is not created through a planted symlink" "$(ls "$victim"; head -c 400 "$T/err")"
+fi
+mkdir "$victim/git"
+if cargo_run sh -c "echo x >'$evil_home/.cargo/git/planted'" || [ -e "$victim/git/planted" ]; then
+  fail "a preset's cache folder is not granted through a planted symlink" "the command wrote through it"
+else
+  pass "a preset's cache folder is not granted through a planted symlink"
+fi
+rm -rf "$evil_home" "$victim"
+
 # --- presets on a fresh HOME: go with preset:go -------------------------
 if ! [ -x /usr/bin/go ]; then
   skip "go on a fresh HOME" "go (golang-go) is not installed (make deps)"

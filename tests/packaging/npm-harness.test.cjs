@@ -82,6 +82,19 @@ test('hide-takes-any-string-quoted', () => {
   assert.ok(!r.stdout.includes('HIDDEN'));
 });
 
+test('a-dollar-after-a-paths-leading-variable-is-literal', () => {
+  // A path built from a name a repository chose must not make the compiler
+  // expand ${env.NAME} (a secret) into a grant; the leading variable still works.
+  assert.strictEqual(llr.policyToml({ mode: 'custom', ro: ['/c/${env.GITHUB_TOKEN}', '${WORKSPACE}/a$b', '${HOME}'] }),
+    'version = 1\nmode = "custom"\nro = ["/c/$${env.GITHUB_TOKEN}", "${WORKSPACE}/a$$b", "${HOME}"]\n');
+  const named = path.join(home, 'repo-${env.LLR_T_PLANTED}');
+  fs.mkdirSync(named, { recursive: true });
+  const w = llr.wrap(['true'], { mode: 'read-only', ro: [named] }, { env: { ...process.env, LLR_T_PLANTED: 'leaked-value' } });
+  const joined = w.argv.join('\n');
+  assert.ok(joined.includes(named), joined);
+  assert.ok(!joined.includes('leaked-value'), joined);
+});
+
 test('policy-object-rejects-non-strings-and-unknown-keys', () => {
   const bad = [
     { mode: 'read-only', hide: [42] },

@@ -152,7 +152,7 @@ export interface WrapOptions extends LauncherOptions {
 
 export type Mode = 'read-only' | 'workspace-write' | 'danger-full-access' | 'custom';
 
-/** A path in the compiler's syntax: absolute, or starting with ~ or ${HOME}, ${WORKSPACE}, ${TMPDIR}, ${env.NAME}. */
+/** A path in the compiler's syntax: absolute, or starting with ~ or one of ${HOME}, ${WORKSPACE}, ${TMPDIR}, ${env.NAME}; every $ after that is literal. */
 export type PolicyPath = string;
 export interface GrantEntry {
   path: PolicyPath;

@@ -415,13 +415,18 @@ function tomlString(v, key) {
   return `${out}"`;
 }
 
-// A path in the compiler's syntax (~, ${HOME}, ${WORKSPACE}, ${TMPDIR},
-// ${env.NAME}; $$ for a literal $). Relative paths are refused: the
+// A path in the compiler's syntax: absolute, or starting with ~ or one
+// variable (${HOME}, ${WORKSPACE}, ${TMPDIR}, ${env.NAME}). Every $ after
+// that leading variable is literal, written $$: a path built from names a
+// repository chose ("/cache/${env.GITHUB_TOKEN}") must not make the compiler
+// expand a secret into a grant it prints. Relative paths are refused: the
 // compiler would resolve them against the folder it runs in.
 function tomlPath(v, key) {
   if (typeof v !== 'string') throw fail(`policy ${key}: ${describe(v)} is not a string`);
   if (!/^[/~$]/.test(v)) throw fail(`policy ${key}: ${JSON.stringify(v)} must be absolute (or start with ~ or \${VARIABLE})`);
-  return tomlString(v, key);
+  const leading = /^\$\{(?:HOME|WORKSPACE|TMPDIR|env\.[A-Za-z_][A-Za-z0-9_]*)\}/.exec(v);
+  const prefix = leading ? leading[0] : '';
+  return tomlString(prefix + v.slice(prefix.length).replaceAll('$', '$$$$'), key);
 }
 
 function tomlBool(v, key) {
