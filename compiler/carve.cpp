@@ -166,6 +166,17 @@ UserGitConfig user_git_config(const Context &ctx) {
   return out;
 }
 
+// A core.hooksPath target, existing or not. Husky v9 points it at
+// `.husky/_`, whose stubs run the scripts in `.husky` itself: in a monorepo
+// that is `frontend/.husky`, which no Name entry reaches, so a hooks folder
+// whose parent is named .husky takes that parent with it.
+void carve_hooks_path(Collector &collector, const std::string &target, const std::string &origin, Loc loc) {
+  const std::string path = lexical_normalize(target);
+  collector.add_even_missing(path, "core.hooksPath", origin, loc);
+  const std::string parent = parent_path(path);
+  if (parent.ends_with("/.husky")) collector.add_even_missing(parent, "core.hooksPath", origin + " (husky's scripts)", loc);
+}
+
 // Every place a repository's own files say git runs code from, carved where
 // a writable grant covers it: core.hooksPath (its own and the user's
 // relative one, against its top folder), the config files it includes, and
@@ -184,12 +195,15 @@ class RepositoryCarver {
     read_git_config(repo.common + "/config", home, facts);
     read_git_config(repo.gitdir + "/config.worktree", home, facts);
     config_files_read_ = facts.files_read;
+    for (const std::string &failure : facts.failures)
+      ctx_.diags.error(loc, "cannot read the git config " + failure + ": a core.hooksPath in it could stay writable",
+                       "fix or remove the file (git itself refuses a config it cannot parse)");
     std::vector<std::string> hooks = facts.hooks_paths;
     hooks.insert(hooks.end(), user_.facts.hooks_paths.begin(), user_.facts.hooks_paths.end());
     for (const std::string &h : hooks) {
       if (h.empty()) continue;
       const std::string target = h.starts_with('/') ? h : join_path(repo.top, h);
-      collector_.add_even_missing(target, "core.hooksPath", "core.hooksPath of " + repo.top, loc);
+      carve_hooks_path(collector_, target, "core.hooksPath of " + repo.top, loc);
     }
     for (const std::string &inc : facts.includes)
       collector_.add_even_missing(inc, "include", "a file the config of " + repo.top + " includes", loc);
@@ -436,10 +450,14 @@ CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, co
     ctx.diags.error({}, "your git config includes more than " + std::to_string(kMaxGitConfigFiles) +
                             " files: a core.hooksPath among them could stay writable",
                     "remove the include loop from " + join_quoted(std::vector<std::string_view>(user_git.files.begin(), user_git.files.end())));
+  if (defaults && !git_kept)
+    for (const std::string &failure : user_git.facts.failures)
+      ctx.diags.error({}, "cannot read your git config " + failure + ": a core.hooksPath in it could stay writable",
+                      "fix or remove the file (git itself refuses a config it cannot parse)");
   if (defaults && !git_kept) {
     // An absolute core.hooksPath or include of your own config, anywhere under a writable grant.
     for (const std::string &h : user_git.facts.hooks_paths)
-      if (h.starts_with('/')) collector.add_even_missing(h, "core.hooksPath", "core.hooksPath of your git config", {});
+      if (h.starts_with('/')) carve_hooks_path(collector, h, "core.hooksPath of your git config", {});
     for (const std::string &inc : user_git.facts.includes)
       collector.add_even_missing(inc, "include", "a file your git config includes", {});
   }

@@ -33,6 +33,8 @@ class ConfigParser {
 
   GitConfigText parse() {
     GitConfigText out;
+    // git skips a UTF-8 byte order mark at the start of a config file.
+    if (text_.starts_with("\xEF\xBB\xBF")) pos_ = 3;
     while (pos_ < text_.size()) {
       char c = text_[pos_];
       if (is_space(c) || c == '\n') {
@@ -165,10 +167,21 @@ void read_config(const std::string &file, const std::string &home, GitConfigFact
     return;
   }
   ++facts.files_read;
+  // A missing file says nothing, as for git; any other failure leaves what
+  // it says unknown, and the carve must not guess.
+  // /dev/null is how git's docs say to read no global or system config.
+  if (file == "/dev/null") return;
+  struct stat st {};
+  if (stat(file.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR)) return;
   std::string text;
   std::string error;
-  if (!read_policy_file(file, text, error)) return;
-  for (const auto &[key, value] : parse_git_config(text).entries) {
+  if (!read_policy_file(file, text, error)) {
+    facts.failures.push_back(file + ": " + error);
+    return;
+  }
+  GitConfigText parsed = parse_git_config(text);
+  if (!parsed.complete) facts.failures.push_back(file + ": a line this reader does not understand");
+  for (const auto &[key, value] : parsed.entries) {
     if (key == "core.hookspath") {
       std::string path = expand_home(value, home);
       if (!path.empty()) facts.hooks_paths.push_back(path);

@@ -31,10 +31,14 @@ struct GitConfigFacts {
   // the count over from the previous one.
   int files_read = 0;
   bool too_many = false;  // the bound was hit: what the rest says is unknown
+  // "file: why" for each config that exists but could not be read whole
+  // (unreadable, too large, not a regular file, a line git's syntax does not
+  // allow as read here): what it says is unknown, so the compile fails.
+  std::vector<std::string> failures;
 };
 inline constexpr int kMaxGitConfigFiles = 4096;
-// Reads file (when it is a readable regular file) and, to git's depth of 10,
-// the files it includes; home expands "~/" ("" leaves such paths out).
+// Reads file (a missing one says nothing) and, to git's depth of 10, the
+// files it includes; home expands "~/" ("" leaves such paths out).
 void read_git_config(const std::string &file, const std::string &home, GitConfigFacts &facts);
 
 // The submodule paths a .gitmodules file names (submodule.*.path), as written.

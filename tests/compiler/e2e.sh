@@ -255,6 +255,14 @@ TOML
   expect "carve: husky's hook (core.hooksPath) cannot be rewritten" EACCES in_repo "$op" write "$repo/.husky/pre-commit"
   expect "carve: a hook cannot be planted in husky's hooksPath folder" EACCES in_repo "$op" write "$repo/.husky/_/pre-commit"
   expect "carve: .pre-commit-config.yaml cannot be rewritten" EACCES in_repo "$op" write "$repo/.pre-commit-config.yaml"
+  # husky in a monorepo's subfolder: its `_/h` stub runs frontend/.husky/pre-commit.
+  mkdir -p "$repo/frontend/.husky/_" && echo 'exit 0' >"$repo/frontend/.husky/pre-commit"
+  echo "export {}" >"$repo/frontend/index.js"
+  git -C "$repo" config core.hooksPath frontend/.husky/_
+  expect "carve: husky's hook in a monorepo subfolder cannot be rewritten" EACCES \
+    in_repo "$op" write "$repo/frontend/.husky/pre-commit"
+  expect "carve: beside husky's subfolder a file stays writable" ok in_repo "$op" write "$repo/frontend/index.js"
+  git -C "$repo" config core.hooksPath .husky/_
   sub=$T/subsrc
   mkdir -p "$sub" && git -C "$sub" init -q && echo s >"$sub/s.c" && git -C "$sub" add . &&
     git -C "$sub" -c user.name=t -c user.email=t@t commit -qm init

@@ -1041,6 +1041,27 @@ carve_denied "$W/.husky/pre-commit" write
 carve_denied "$W/.husky/_/pre-commit" write
 end
 
+# husky in a monorepo's subfolder: core.hooksPath = frontend/.husky/_, whose
+# stubs run frontend/.husky/pre-commit at the next commit.
+begin carve plant-husky-monorepo-hook
+carve_repo
+mkdir -p "$W/frontend/.husky/_"
+printf '[core]\n\thooksPath = frontend/.husky/_\n' >"$W/.git/config"
+echo 'npm test' >"$W/frontend/.husky/pre-commit"
+own "$W"
+carve_denied "$W/frontend/.husky/pre-commit" write
+carve_denied "$W/frontend/.husky/pre-push" write
+end
+
+# A config git reads (it skips a byte order mark) that sets core.hooksPath.
+begin carve plant-hookspath-bom-config
+carve_repo
+mkdir -p "$W/src/hooks"
+printf '\357\273\277[core]\n\thooksPath = src/hooks\n' >"$W/.git/config"
+own "$W"
+carve_denied "$W/src/hooks/pre-commit" write
+end
+
 # A hooksPath folder inside a writable subfolder, not there yet: the
 # confined command must not be able to create it.
 begin carve plant-hookspath-not-yet-there

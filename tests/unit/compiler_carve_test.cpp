@@ -336,6 +336,60 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
     CHECK_FALSE(writable(again, t.path("/ws/tools/hooks/pre-commit")));
     CHECK(writable(again, t.path("/ws/tools/other")));
   }
+  TEST_CASE("husky in a monorepo's subfolder: the .husky folder above hooksPath `_` is carved too") {
+    Tree t;
+    repository(t);
+    for (const char *d : {"/ws/frontend", "/ws/frontend/.husky", "/ws/frontend/.husky/_", "/ws/frontend/src"}) t.dir(d);
+    t.file("/ws/frontend/.husky/pre-commit", "npm test\n");
+    t.file("/ws/frontend/.husky/_/h", "stub\n");
+    t.file("/ws/.git/config", "[core]\n\thooksPath = frontend/.husky/_\n");
+    CompileResult r = t.compile(kWorkspaceWrite);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK_FALSE(writable(r, t.path("/ws/frontend/.husky/pre-commit")));  // what husky's `_/h` runs
+    CHECK_FALSE(writable(r, t.path("/ws/frontend/.husky/_/pre-commit")));
+    CHECK(writable(r, t.path("/ws/frontend/src/x")));
+  }
+  TEST_CASE("a git config with a byte order mark is read as git reads it") {
+    Tree t;
+    repository(t);
+    t.dir("/ws/src/hooks");
+    t.file("/ws/.git/config", "\xEF\xBB\xBF[core]\n\thooksPath = src/hooks\n");
+    CompileResult r = t.compile(kWorkspaceWrite);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    CHECK_FALSE(writable(r, t.path("/ws/src/hooks/pre-commit")));
+    CHECK(writable(r, t.path("/ws/src/main.c")));
+    GitConfigText c = parse_git_config("\xEF\xBB\xBF[core]\nhooksPath = x\n");
+    CHECK(c.complete);
+    REQUIRE(c.entries.size() == 1);
+    CHECK(c.entries[0] == std::pair<std::string, std::string>{"core.hookspath", "x"});
+  }
+  TEST_CASE("a git config that cannot be read whole fails the compile, naming the file") {
+    Tree t;
+    repository(t);
+    t.file("/ws/.git/config", "[core]\n\tbare = false\n@@ not git syntax\n\thooksPath = src/hooks\n");
+    CompileResult bad = t.compile(kWorkspaceWrite);
+    CHECK_FALSE(bad.ok);
+    CHECK(has_error(bad, "cannot read the git config " + t.path("/ws/.git/config")));
+    t.file("/ws/.git/config", "[include]\n\tpath = ../conf.inc\n");
+    REQUIRE(mkfifo(t.path("/ws/conf.inc").c_str(), 0600) == 0);  // exists, never read whole
+    CompileResult fifo = t.compile(kWorkspaceWrite);
+    CHECK_FALSE(fifo.ok);
+    CHECK(has_error(fifo, "cannot read the git config " + t.path("/ws/conf.inc")));
+    REQUIRE(unlink(t.path("/ws/conf.inc").c_str()) == 0);
+    CompileResult missing = t.compile(kWorkspaceWrite);  // a missing include says nothing, as for git
+    REQUIRE_MESSAGE(missing.ok, missing.rendered());
+    t.file("/ws/.git/config", "[core]\n");
+    CompileResult global = compile_with_global(t, kWorkspaceWrite, "[core\nhooksPath = githooks\n");
+    CHECK_FALSE(global.ok);
+    CHECK(has_error(global, "cannot read your git config " + t.path("/home/gitconfig")));
+  }
+  TEST_CASE("an output cannot create a name the carve added later (.cargo)") {
+    Tree t;
+    repository(t);
+    CompileResult r = t.compile(ws_write("outputs = [\".cargo/config.toml\"]\n"));
+    CHECK_FALSE(r.ok);
+    CHECK(has_error(r, "a read-only exception of the carve"));
+  }
   TEST_CASE("core.hooksPath of your global config, relative (every repository) or absolute") {
     Tree t;
     repository(t);
