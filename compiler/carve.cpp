@@ -446,15 +446,14 @@ CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, co
     for (const PathEntry &e : read_only)
       if (valid_relative(e)) collector.add(root + "/" + e.text, e.text, "[protect] read_only", e.loc);
   }
-  if (defaults && !git_kept && user_git.facts.too_many)
-    ctx.diags.error({}, "your git config includes more than " + std::to_string(kMaxGitConfigFiles) +
-                            " files: a core.hooksPath among them could stay writable",
-                    "remove the include loop from " + join_quoted(std::vector<std::string_view>(user_git.files.begin(), user_git.files.end())));
-  if (defaults && !git_kept)
+  if (defaults && !git_kept) {
+    if (user_git.facts.too_many)
+      ctx.diags.error({}, "your git config includes more than " + std::to_string(kMaxGitConfigFiles) +
+                              " files: a core.hooksPath among them could stay writable",
+                      "remove the include loop from " + join_quoted(std::vector<std::string_view>(user_git.files.begin(), user_git.files.end())));
     for (const std::string &failure : user_git.facts.failures)
       ctx.diags.error({}, "cannot read your git config " + failure + ": a core.hooksPath in it could stay writable",
                       "fix or remove the file (git itself refuses a config it cannot parse)");
-  if (defaults && !git_kept) {
     // An absolute core.hooksPath or include of your own config, anywhere under a writable grant.
     for (const std::string &h : user_git.facts.hooks_paths)
       if (h.starts_with('/')) carve_hooks_path(collector, h, "core.hooksPath of your git config", {});
