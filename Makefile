@@ -170,7 +170,7 @@ include packaging/packaging.mk
 
 # The compiler bakes in the same launcher digest (compiler/compiler.mk):
 # rebuilt when the files or the recipe change.
-$(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: $(LAUNCHER_DIGEST_SRCS) Makefile
+$(BUILD)/compiler/base/version.o $(BUILD)/compiler/san/base/version.o: $(LAUNCHER_DIGEST_SRCS) Makefile
 
 # A cross target's libraries come from the target's Debian architecture
 # (multiarch), which apt must know before its lists are updated; adding it
@@ -190,6 +190,7 @@ demo: $(LAUNCHER)
 # or full name) and builds only what they need: one line per suite here.
 SUITE_NEEDS_05 :=
 SUITE_NEEDS_06 :=
+SUITE_NEEDS_07 :=
 SUITE_NEEDS_10 := $(BUILD)/unit/launcher-test
 SUITE_NEEDS_15 := $(LAUNCHER)
 SUITE_NEEDS_16 := $(CROSS_CHECK)

@@ -23,22 +23,22 @@
 #include <iterator>
 #include <unistd.h>
 
-#include "caches.h"
-#include "carve.h"
-#include "context.h"
-#include "emit.h"
-#include "env.h"
-#include "grants.h"
-#include "hide.h"
-#include "load.h"
-#include "network.h"
-#include "paths.h"
-#include "protect.h"
-#include "normalise.h"
-#include "outputs.h"
-#include "text.h"
-#include "tmpdir.h"
-#include "trust.h"
+#include "plan/caches.h"
+#include "plan/carve.h"
+#include "policy/context.h"
+#include "out/emit.h"
+#include "plan/env.h"
+#include "plan/grants.h"
+#include "plan/hide.h"
+#include "policy/load.h"
+#include "plan/network.h"
+#include "host/paths.h"
+#include "plan/protect.h"
+#include "plan/normalise.h"
+#include "plan/outputs.h"
+#include "base/text.h"
+#include "plan/tmpdir.h"
+#include "plan/trust.h"
 
 namespace llp {
 

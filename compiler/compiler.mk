@@ -16,8 +16,10 @@ NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 DEB_PACKAGES += cmake autoconf automake python3-pytest
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
-COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp)))
-COMPILER_HDRS := $(wildcard compiler/*.h) $(LAUNCHER_HDRS)
+# The folders are the pipeline (README, Layout): base host policy plan out, the
+# driver compile.cpp, learn, and main.cpp.
+COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp compiler/*/*.cpp)))
+COMPILER_HDRS := $(wildcard compiler/*.h compiler/*/*.h) $(LAUNCHER_HDRS)
 # version.cpp needs these; pass them when compiling COMPILER_LIB_SRCS elsewhere.
 COMPILER_DEFS = -DLLP_VERSION='"$(VERSION)"' -DLLP_LAUNCHER_SHA256='"$(LAUNCHER_SHA256)"'
 COMPILER := $(BUILD)/landlock-policy
@@ -41,7 +43,7 @@ $(BUILD)/compiler/san/%.o: compiler/%.cpp $(COMPILER_HDRS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) $(COMPILER_DEFS) -c -o $@ $<
 # The version and launcher digest are baked in here only.
-$(BUILD)/compiler/version.o $(BUILD)/compiler/san/version.o: VERSION $(LAUNCHER_SRC)
+$(BUILD)/compiler/base/version.o $(BUILD)/compiler/san/base/version.o: VERSION $(LAUNCHER_SRC)
 
 # Static (glibc and libstdc++ linked in; it calls nothing that needs NSS or
 # dlopen), so the binary in the release tarball runs on any x86_64 Linux: a

@@ -16,18 +16,18 @@
 #include <unistd.h>
 #include <vector>
 
-#include "annotate.h"
+#include "out/annotate.h"
 #include "compile.h"
-#include "emit.h"
-#include "explain.h"
-#include "launcher_check.h"
-#include "learn.h"
-#include "paths.h"
-#include "read.h"
-#include "starter.h"
-#include "text.h"
-#include "version.h"
-#include "exit_status.h"
+#include "out/emit.h"
+#include "out/explain.h"
+#include "host/launcher_check.h"
+#include "learn/learn.h"
+#include "host/paths.h"
+#include "host/read.h"
+#include "host/starter.h"
+#include "base/text.h"
+#include "base/version.h"
+#include "host/exit_status.h"
 
 extern char **environ;
 

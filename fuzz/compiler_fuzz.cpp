@@ -16,7 +16,7 @@
 // anything else for the portable target (deterministic: no file is looked at).
 // Files named by extends/project are served from memory (see read_file).
 // Found so far: two bugs of libtomlplusplus 3.3.0 (Debian 12), now worked
-// around by compiler/toml_fix.h; the seeds regress-tomlpp-* replay them.
+// around by compiler/policy/toml_fix.h; the seeds regress-tomlpp-* replay them.
 //  1. Reachable assertions: toml++ states parser invariants with
 //     TOML_ASSERT_ASSUME that bad input breaks, `x = [}` (parse_value,
 //     parser.inl:2549) and `[,b]` (parse_key, parser.inl:3037). Built without

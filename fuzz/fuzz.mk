@@ -25,11 +25,11 @@ $(BUILD)/fuzz/launcher-args: fuzz/launcher_args_fuzz.cpp $(LAUNCHER_DIGEST_SRCS)
 
 FUZZ_TARGETS += compiler
 FUZZ_COMPILER_OBJS := $(patsubst compiler/%.cpp,$(BUILD)/fuzz/obj/%.o,$(COMPILER_LIB_SRCS))
-$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(wildcard compiler/*.h) $(LAUNCHER_HDRS)
+$(BUILD)/fuzz/obj/%.o: compiler/%.cpp $(COMPILER_HDRS) $(LAUNCHER_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) $(COMPILER_DEFS) -c -o $@ $<
-$(BUILD)/fuzz/obj/version.o: VERSION $(LAUNCHER_DIGEST_SRCS) Makefile
-$(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(wildcard compiler/*.h) $(LAUNCHER_DIGEST_SRCS)
+$(BUILD)/fuzz/obj/base/version.o: VERSION $(LAUNCHER_DIGEST_SRCS) Makefile
+$(BUILD)/fuzz/compiler: fuzz/compiler_fuzz.cpp $(FUZZ_COMPILER_OBJS) $(COMPILER_HDRS) $(LAUNCHER_DIGEST_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_COMPILER_OBJS)
 

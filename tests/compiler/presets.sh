@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every built-in preset (compiler/presets.cpp) exercised by its real tool,
+# Every built-in preset (compiler/policy/presets.cpp) exercised by its real tool,
 # installed from Debian's packages by `make deps`: the tool fails under
 # workspace-write alone (so the preset is what makes it work), and works,
 # confined, with `extends = ["preset:NAME"]`. A preset without a test here
@@ -541,8 +541,8 @@ test_isolated() {
   else fail "$name-isolated" "HOME changed"; fi
 }
 
-presets=$(sed -n 's/^ *{"\([a-z0-9-]*\)", R"toml(.*/\1/p' "$root/compiler/presets.cpp")
-[ -n "$presets" ] || { fail list "no preset found in compiler/presets.cpp"; exit 0; }
+presets=$(sed -n 's/^ *{"\([a-z0-9-]*\)", R"toml(.*/\1/p' "$root/compiler/policy/presets.cpp")
+[ -n "$presets" ] || { fail list "no preset found in compiler/policy/presets.cpp"; exit 0; }
 # Each test in a subshell: the environment it sets stays its own.
 for p in $presets; do
   case $p in

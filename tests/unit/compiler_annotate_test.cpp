@@ -1,7 +1,7 @@
 // Unit tests: diagnostics for machines (gcc lines, GitHub workflow commands).
 #include <doctest/doctest.h>
 
-#include "../../compiler/annotate.h"
+#include "../../compiler/out/annotate.h"
 
 using namespace llp;
 

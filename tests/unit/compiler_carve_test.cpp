@@ -1,4 +1,4 @@
-// Writable except (compiler/carve.h): in workspace-write, .git, .envrc and
+// Writable except (compiler/plan/carve.h): in workspace-write, .git, .envrc and
 // the editor folders are carved out of the writable workspace read-only.
 #include <doctest/doctest.h>
 
@@ -10,11 +10,11 @@
 #include <sstream>
 #include <tuple>
 
-#include "../../compiler/carve_git.h"
-#include "../../compiler/carve_list.h"
-#include "../../compiler/explain.h"
-#include "../../compiler/paths.h"
-#include "../../compiler/walk.h"
+#include "../../compiler/plan/carve_git.h"
+#include "../../compiler/plan/carve_list.h"
+#include "../../compiler/out/explain.h"
+#include "../../compiler/host/paths.h"
+#include "../../compiler/host/walk.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

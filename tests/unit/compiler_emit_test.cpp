@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <random>
 
-#include "../../compiler/emit.h"
-#include "../../compiler/explain.h"
+#include "../../compiler/out/emit.h"
+#include "../../compiler/out/explain.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "../../compiler/compile.h"
-#include "../../compiler/env.h"
-#include "../../compiler/explain.h"
+#include "../../compiler/plan/env.h"
+#include "../../compiler/out/explain.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

@@ -8,8 +8,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "../../compiler/learn_audit.h"
-#include "../../compiler/learn_report.h"
+#include "../../compiler/learn/learn_audit.h"
+#include "../../compiler/learn/learn_report.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "../../compiler/compile.h"
-#include "../../compiler/explain.h"
+#include "../../compiler/out/explain.h"
 #include "../compiler/fixture.h"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../compiler/normalise.h"
-#include "../../compiler/presets.h"
+#include "../../compiler/plan/normalise.h"
+#include "../../compiler/policy/presets.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

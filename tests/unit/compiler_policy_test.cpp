@@ -7,8 +7,8 @@
 #include <map>
 
 #include "../../compiler/compile.h"
-#include "../../compiler/paths.h"
-#include "../../compiler/walk.h"
+#include "../../compiler/host/paths.h"
+#include "../../compiler/host/walk.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

@@ -5,9 +5,9 @@
 
 #include <filesystem>
 
-#include "../../compiler/explain.h"
-#include "../../compiler/paths.h"
-#include "../../compiler/presets.h"
+#include "../../compiler/out/explain.h"
+#include "../../compiler/host/paths.h"
+#include "../../compiler/policy/presets.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

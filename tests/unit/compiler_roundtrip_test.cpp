@@ -12,7 +12,7 @@
 #include <set>
 
 #include "../../compiler/compile.h"
-#include "../../compiler/paths.h"
+#include "../../compiler/host/paths.h"
 #include "../compiler/fixture.h"
 
 namespace {

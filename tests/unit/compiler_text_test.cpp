@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../compiler/expand.h"
-#include "../../compiler/paths.h"
-#include "../../compiler/text.h"
+#include "../../compiler/policy/expand.h"
+#include "../../compiler/host/paths.h"
+#include "../../compiler/base/text.h"
 
 using namespace llp;
 

@@ -9,11 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../compiler/explain.h"
-#include "../../compiler/mounts.h"
-#include "../../compiler/paths.h"
-#include "../../compiler/read.h"
-#include "../../compiler/text.h"
+#include "../../compiler/out/explain.h"
+#include "../../compiler/host/mounts.h"
+#include "../../compiler/host/paths.h"
+#include "../../compiler/host/read.h"
+#include "../../compiler/base/text.h"
 #include "../compiler/fixture.h"
 
 using namespace llp;

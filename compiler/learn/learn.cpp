@@ -1,0 +1,112 @@
+#include "learn.h"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "../out/emit.h"
+#include "learn_audit.h"
+#include "learn_report.h"
+#include "learn_trace.h"
+#include "../base/text.h"
+#include "../host/exit_status.h"
+
+namespace llp {
+
+namespace {
+
+void say(const std::string &what) { std::fprintf(stderr, "landlock-policy: learn: %s\n", printable(what).c_str()); }
+
+bool to_stderr(const std::string &text) {
+  return std::fwrite(text.data(), 1, text.size(), stderr) == text.size() && std::fflush(stderr) == 0;
+}
+
+// The audit way: the launcher with --log-denials; false when it could not run.
+bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l, RunSummary &run) {
+  Plan plan = compiled.plan;
+  plan.log_denials = true;
+  plan.drop_caps = true;  // what is learned is what the command needs without a capability
+  AuditRun a = audit_run(build_argv(plan, o.command));
+  if (!a.started) {
+    say(a.error);
+    return false;
+  }
+  if (!a.error.empty()) say(a.error);
+  if (!a.restore_error.empty()) say(a.restore_error);
+  AuditFindings found = audit_findings(a.records, a.launcher);
+  for (const AuditDenial &d : found.denials) l.add(d);
+  run.status = a.status;
+  run.not_recorded = a.not_recorded;
+  run.left_running = a.left_running ? 1 : 0;
+  auto received = static_cast<long>(found.denials.size()) + found.unmapped;
+  if (a.overrun || !a.end_seen || (found.counted > 0 && found.counted > received && !a.not_recorded))
+    run.notes.push_back("some audit records did not arrive (the kernel counted " + std::to_string(found.counted) +
+                        " denials, " + std::to_string(received) + " were read" +
+                        (a.overrun ? "; the socket overflowed" : "") + (a.end_seen ? "" : "; the end mark never came") +
+                        "): run again, or use --way ptrace");
+  if (found.unmapped > 0)
+    run.notes.push_back(std::to_string(found.unmapped) +
+                        " denial(s) named no path or TCP port (a scope: signals, abstract sockets)");
+  return true;
+}
+
+}  // namespace
+
+int learn(const CompileResult &compiled, const LearnOptions &o) {
+  // A FIFO, a device or a socket would block or act on the write: refused
+  // before anything runs (and again when the report is written).
+  if (struct stat st {}; !o.report_file.empty() && lstat(o.report_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    say("--report " + o.report_file + ": not a regular file");
+    return 2;
+  }
+  RunSummary run;
+  std::string why_not;
+  if (o.way != "ptrace") {
+    why_not = compiled.plan.sandboxed ? audit_unavailable() : "danger-full-access has no sandbox to audit";
+    if (o.way == "audit" && !why_not.empty()) {
+      say("--way audit: " + why_not);
+      return llr_cli::kExitCannotExecute;
+    }
+  }
+  Learner l(compiled, o);
+  if (o.way != "ptrace" && why_not.empty()) {
+    run.way = "audit";
+    if (!run_audit(compiled, o, l, run)) return llr_cli::kExitCannotExecute;
+  } else {
+    run.way = "ptrace";
+    TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
+    if (!t.started) {
+      say(t.error);
+      return llr_cli::kExitCannotExecute;
+    }
+    if (!t.error.empty()) say(t.error);
+    for (const TracedDenial &d : t.denials) l.add(d);
+    run.status = t.status;
+    run.left_running = t.left_running;
+    run.not_recorded = t.not_recorded;
+  }
+  l.suggest();
+  bool ok = true;
+  if (o.format == "json") {
+    std::string report = l.json_report(run);
+    if (o.report_file.empty()) ok = to_stderr(report);
+    else if (std::string e = learn_create_file(o.report_file, O_TRUNC | O_NOFOLLOW, report); !e.empty()) {
+      say("--report " + o.report_file + ": " + e);
+      ok = false;
+    }
+  } else {
+    ok = to_stderr(printable_lines(l.text_report(run)));
+  }
+  if (!o.write_file.empty()) {
+    std::string e = l.write_policy(run.way);
+    if (!e.empty()) {
+      std::fprintf(stderr, "landlock-policy: learn: --write %s\n", printable_lines(e).c_str());
+      ok = false;
+    } else {
+      say("wrote " + o.write_file);
+    }
+  }
+  return !ok && run.status == 0 ? 1 : run.status;
+}
+
+}  // namespace llp

@@ -1,0 +1,35 @@
+// `landlock-policy learn`: runs a compiled policy's argv and sees what the
+// sandbox denied, the audit way (the kernel's Landlock records, learn_audit.h)
+// where the kernel and the privileges allow it, else the ptrace way
+// (learn_trace.h); sorts it into the sandbox's denials, refusals on purpose
+// (hidden, protected, carved) and ordinary file permissions, prints a report
+// with the smallest grants to add (learn_report.h), and can write them as a
+// policy that extends the original. docs/policy-format.md, "Learning a policy".
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../compile.h"
+
+namespace llp {
+
+struct LearnOptions {
+  std::string policy_file;  // absolute: what --write extends
+  std::string format = "text";  // text (stderr) or json (--report FILE, else stderr)
+  std::string write_file;   // --write NEW.toml: created, never overwritten
+  std::string report_file;  // --report FILE
+  std::string home;         // $HOME, to print ~/ paths
+  std::string way = "auto";  // --way: audit, ptrace, or auto (audit where available)
+  std::vector<std::string> command;  // COMMAND [ARG]..., to build the audit way's argv
+  // Compiles a policy text as the original was compiled (same options).
+  std::function<CompileResult(const std::string &name, const std::string &text)> compile_text;
+};
+
+// Runs the command confined as compiled (the audit way adds --log-denials);
+// returns its exit status (128+N when killed by signal N), 126 when it could
+// not be watched (or --way audit is not available here), and 1 when the
+// command succeeded but the report or --write could not be written.
+int learn(const CompileResult &compiled, const LearnOptions &options);
+
+}  // namespace llp

@@ -1,0 +1,141 @@
+#include "learn_refuse.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "../host/paths.h"
+#include "../policy/presets.h"
+#include "../plan/protect.h"
+
+namespace llp {
+
+namespace {
+
+// ~/x with the home, "" when the home is unknown; other entries as written.
+std::string expand_entry(const RefusalTable &t, std::string_view entry) {
+  if (!entry.starts_with("~")) return std::string(entry);
+  if (t.home.empty()) return {};
+  return t.home + std::string(entry.substr(1));
+}
+
+bool has_component(const std::string &path, std::string_view name) {
+  size_t at = 0;
+  while ((at = path.find(name, at)) != std::string::npos) {
+    bool starts = at > 0 && path[at - 1] == '/';
+    size_t end = at + name.size();
+    bool ends = end == path.size() || path[end] == '/';
+    if (starts && ends) return true;
+    ++at;
+  }
+  return false;
+}
+
+// How grant meets entry: 'w' lies within it (or is it), 'c' contains it, 0 neither.
+char relation(const std::string &grant, const std::string &entry) {
+  if (entry.empty()) return 0;
+  if (is_within(grant, entry)) return 'w';
+  if (is_within(entry, grant)) return 'c';
+  return 0;
+}
+
+// The same for a kNeverLearned pattern ("/lib*", "*/NAME", a path).
+char pattern_relation(const RefusalTable &t, const std::string &grant, std::string_view pattern) {
+  if (pattern.starts_with("*/")) return has_component(grant, pattern.substr(2)) ? 'w' : 0;
+  if (pattern.ends_with("*")) {
+    std::string_view prefix = pattern.substr(0, pattern.size() - 1);  // "/lib"
+    if (grant == "/") return 'c';
+    std::string first = grant.substr(0, grant.find('/', 1));
+    return first.starts_with(prefix) ? 'w' : 0;
+  }
+  return relation(grant, expand_entry(t, pattern));
+}
+
+std::string shown(const RefusalTable &t, const std::string &p) {
+  if (!t.home.empty() && t.home != "/" && is_within(p, t.home)) return "~" + p.substr(t.home.size());
+  return p;
+}
+
+std::string said(char how, const std::string &what) {
+  return (how == 'w' ? "it lies in " : "it contains ") + what;
+}
+
+}  // namespace
+
+RefusalTable refusal_table(const std::string &home, const std::string &path_env, const Plan &plan) {
+  RefusalTable t;
+  t.plan = &plan;
+  if (!home.empty() && home[0] == '/') t.home = canonical_or_lexical(lexical_normalize(home));
+  size_t start = 0;
+  while (start <= path_env.size()) {
+    size_t end = path_env.find(':', start);
+    if (end == std::string::npos) end = path_env.size();
+    std::string entry = path_env.substr(start, end - start);
+    if (!entry.empty() && entry[0] == '/') t.path_folders.push_back(canonical_or_lexical(lexical_normalize(entry)));
+    start = end + 1;
+  }
+  return t;
+}
+
+std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write) {
+  auto meets = [&](const std::string &entry) { return relation(grant, entry) != 0; };
+  auto meets_entry = [&](const char *entry) { return meets(expand_entry(t, entry)); };
+  const auto *secret = std::find_if(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), meets_entry);
+  if (secret != std::end(kBuiltinSecrets))
+    return said(relation(grant, expand_entry(t, *secret)), std::string("the built-in secret ") + *secret) +
+           ": secrets are never granted, to read or to write (hidden in the modes, protected in every mode)";
+  const auto *never = std::find_if(std::begin(kNeverLearned), std::end(kNeverLearned), [&](const NeverLearned &n) {
+    return (write || n.read_too) && pattern_relation(t, grant, n.path) != 0;
+  });
+  if (never != std::end(kNeverLearned)) return said(pattern_relation(t, grant, never->path), never->path) + ": " + never->reason;
+  if (!write) return {};
+  const auto *point = std::find_if(std::begin(kPersistencePoints), std::end(kPersistencePoints), meets_entry);
+  if (point != std::end(kPersistencePoints))
+    return said(relation(grant, expand_entry(t, *point)), std::string("the built-in persistence point ") + *point) +
+           ": what is written there runs later outside the sandbox";
+  if (t.plan) {
+    auto carved = std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
+    if (carved != t.plan->carved.end())
+      return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + carved->origin + ")") +
+             ": it runs code at the user's next git command; it is carved out on purpose";
+  }
+  auto on_path = std::find_if(t.path_folders.begin(), t.path_folders.end(), meets);
+  if (on_path != t.path_folders.end())
+    return said(relation(grant, *on_path), shown(t, *on_path) + ", a folder on PATH") +
+           ": a program planted there runs at the user's next command";
+  if (shared_folder(t, grant))
+    return shown(t, grant) + " is shared by every tool (a writable grant reaches the caches and settings of programs "
+                             "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
+  return {};
+}
+
+bool shared_folder(const RefusalTable &t, const std::string &folder) {
+  if (t.home.empty()) return false;
+  static constexpr const char *kShared[] = {"", "/.cache", "/.config", "/.local", "/.local/share", "/.local/state"};
+  return std::any_of(std::begin(kShared), std::end(kShared), [&](const char *shared) { return folder == t.home + shared; });
+}
+
+std::vector<std::string> presets_covering(const RefusalTable &t, const std::string &folder, const std::string &program) {
+  std::vector<std::string> all, own;
+  for (std::string_view name : preset_names()) {
+    std::optional<std::string_view> text = preset_text(name);
+    if (!text) continue;
+    // Each `path = "~/..."` the preset grants.
+    size_t at = 0;
+    std::string_view needle = "path = \"~/";
+    while ((at = text->find(needle, at)) != std::string_view::npos) {
+      size_t begin = at + needle.size() - 2;
+      size_t end = text->find('"', begin);
+      at = begin;
+      if (end == std::string_view::npos) break;
+      std::string path = expand_entry(t, text->substr(begin, end - begin));
+      if (path.empty() || !relation(path, folder)) continue;
+      std::string entry = "preset:" + std::string(name) + " (" + shown(t, path) + ")";
+      all.push_back(entry);
+      if (name == program) own.push_back(entry);
+      break;
+    }
+  }
+  return own.empty() ? all : own;
+}
+
+}  // namespace llp

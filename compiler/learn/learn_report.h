@@ -1,0 +1,120 @@
+// What `landlock-policy learn` makes of the denials either way saw: each
+// denied object and access once (a Finding), sorted into the sandbox's
+// denials, refusals on purpose (hidden, protected, carved, or a grant the
+// compiler refuses) and ordinary file permissions; the smallest grants to
+// add (a folder, not its files; optional when missing; a device alone); the
+// text and JSON reports and the --write policy. No system call is traced
+// here: tests/unit/compiler_learn_test.cpp feeds it denials directly.
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "../compile.h"
+#include "learn.h"
+#include "learn_audit.h"
+#include "learn_refuse.h"
+#include "learn_trace.h"
+
+namespace llp {
+
+enum class LearnKind { Read, List, Write, Execute, Create, Remove, Across, Truncate, Ioctl, Connect, Bind };
+enum class LearnCause { Sandbox, OnPurpose, Permissions };
+
+const char *kind_name(LearnKind k);   // "read", ..., "device ioctl", "TCP connect"
+const char *cause_name(LearnCause c);  // "sandbox", "on-purpose", "file-permissions"
+
+// One denied object and access, however many times it was denied.
+struct Finding {
+  LearnKind kind = LearnKind::Read;
+  std::string path, path2;
+  // The audit way names the folder an entry was created in or removed from
+  // (and a rename's source folder), not the entry: path is that folder.
+  bool folder = false;
+  bool kernel = false;  // the kernel said Landlock denied it (the audit way)
+  bool made_folder = false;  // a folder was being created (mkdir): its leaf can be made before the rerun
+  bool changed = false;  // the ptrace way: the path changed between the call's entry and exit
+  long port = -1;
+  LearnCause cause = LearnCause::Sandbox;
+  std::string reason;  // on purpose or file permissions: why
+  int count = 0;
+  std::set<std::string> programs;
+  std::string grant;  // the folder (or device) to grant, for the sandbox's file denials
+  Access access = Access::Ro;
+  bool create_first = false;  // grant is a leaf folder to create before the rerun
+};
+
+// The findings one failed call or one audit record stands for.
+std::vector<Finding> findings_of(const TracedDenial &d);
+std::vector<Finding> findings_of(const AuditDenial &d);
+// Sorts one finding (error: the call's errno; 0 when the kernel's audit
+// record said Landlock denied it) and, for the sandbox's, sets its grant.
+void classify(const CompileResult &r, Finding &f, int error);
+
+// How the run went, for the report's first lines.
+struct RunSummary {
+  std::string way = "ptrace";  // "ptrace" or "audit"
+  int status = 0;
+  int left_running = 0;   // processes (ptrace) or 1 (audit: the domain) still alive after the grace
+  long not_recorded = 0;  // denials past the bound, counted only
+  std::vector<std::string> notes;  // said as "note: ..."
+};
+
+struct Suggestion {
+  std::string section;  // "rw", "ro", "connect", "bind"
+  std::string path;     // canonical folder
+  long port = -1;
+  bool optional = false;
+  std::set<std::string> reasons;  // "op write"
+  std::vector<Finding *> findings;
+  std::string toml;  // the line to paste
+  bool create_first = false;  // a leaf folder that does not exist yet: made before the rerun
+};
+
+// Creates path (flags: O_EXCL, or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
+std::string learn_create_file(const std::string &path, int flags, const std::string &text);
+
+class Learner {
+ public:
+  Learner(const CompileResult &r, const LearnOptions &o);
+  void add(const TracedDenial &d);
+  void add(const AuditDenial &d);
+  // Groups the sandbox's denials into the fewest grants, then drops (as
+  // refused on purpose) any grant the compiler would refuse.
+  void suggest();
+  std::string text_report(const RunSummary &run) const;
+  std::string json_report(const RunSummary &run) const;
+  // --write: compiled first; created, never overwritten. "" or the error.
+  std::string write_policy(const std::string &way) const;
+
+  const std::vector<Finding> &findings() const { return findings_; }
+  const std::vector<Suggestion> &suggestions() const { return suggestions_; }
+
+ private:
+  void add_finding(Finding f, int error);
+  void narrow(Finding &f) const;
+  std::string toml_file(const std::vector<const Suggestion *> &list, const std::string &way) const;
+  static std::string toml_body(const std::vector<const Suggestion *> &list);
+  std::vector<const Suggestion *> pointers() const;
+  bool writable(const std::string &folder) const;
+  std::string shown(const std::string &p) const;
+  static std::string object(const Finding &f);
+  static std::string programs(const Finding &f);
+  static std::string why_text(const Suggestion &s);
+  bool render(Suggestion &s) const;
+  std::string alone_refusal(const Suggestion &s) const;
+  std::string compiler_refusal(const std::string &text) const;
+
+  const CompileResult &r_;
+  const LearnOptions &o_;
+  std::string home_;
+  RefusalTable table_;
+  std::vector<Finding> findings_;
+  std::map<std::tuple<int, std::string, std::string, long>, size_t> index_;
+  std::vector<Suggestion> suggestions_;
+  std::string unextendable_;  // why no policy can extend the original, or ""
+};
+
+}  // namespace llp

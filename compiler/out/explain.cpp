@@ -1,0 +1,256 @@
+#include "explain.h"
+
+#include <algorithm>
+#include <sys/stat.h>
+
+#include "../../launcher/cli_flags.h"
+#include "emit.h"
+#include "../host/paths.h"
+#include "../plan/normalise.h"
+#include "../base/text.h"
+
+namespace llp {
+
+namespace {
+
+using llr_cli::Flag;
+using llr_cli::spelling;
+
+// The launcher drops directory-only rights for a file grant; say so. A path
+// that cannot be stat'ed here (portable target) is described as a directory.
+const char *rights(Access a, const std::string &path) {
+  struct stat st {};
+  bool file = stat(path.c_str(), &st) == 0 && !S_ISDIR(st.st_mode);
+  if (file) return a == Access::Rw ? "read, execute, write, truncate, device ioctl (a file)" : "read, execute (a file)";
+  return a == Access::Rw ? "read, execute, list, write, create, remove, rename/link, truncate, device ioctl"
+                         : "read, execute, list";
+}
+
+void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
+  out += "  " + std::string(access_name(g.access)) + (g.optional ? "-try " : "     ") + g.path + "\n";
+  out += "         rights: " + std::string(rights(g.access, g.path)) + (g.optional ? " (skipped if missing)" : "") + "\n";
+  std::string where = r.sources.where(g.loc);
+  out += "         from: " + origin_text(g) + (where.empty() ? "" : " at " + where) + "\n";
+  if (g.origin == Origin::Complement) return;  // one of many siblings: nothing more to say
+  if (g.written != g.path) out += "         written: " + g.written + "\n";
+  if (g.relative) out += "         relative: resolved against the policy file's folder, giving " + g.expanded + "\n";
+  if (g.expanded != g.path && !g.expanded.empty())
+    out += "         canonical: " + g.path + " (symlinks resolved; " + g.expanded + " is what was asked)\n";
+  if (!g.why.empty()) out += "         why: " + g.why + "\n";
+}
+
+void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &out) {
+  out += "grants (" + std::to_string(layer.grants.size()) + "):\n";
+  for (const Grant &g : layer.grants) grant_lines(r, g, out);
+  out += "network: ";
+  if (!layer.net.restricted) out += "TCP unrestricted (no [network] restriction)\n";
+  else
+    out += "TCP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectTcp)) + "): connect " +
+           (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
+           (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
+  if (layer.net.udp_restricted)
+    out += "network: UDP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectUdp)) + "): connect " +
+           (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) + "; bind " +
+           (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
+  for (const std::string &socket : layer.net.unix_sockets)
+    out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI 9)\n";
+  out += "scopes: ";
+  if (layer.scopes.empty()) out += "none\n";
+  for (size_t i = 0; i < layer.scopes.size(); ++i)
+    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope)) + ")\n");
+}
+
+// Patterns and values come from policy files (an untrusted one's unset
+// included) and names from the environment: each is escaped on its own, so
+// that not even a newline in one can forge a line of explain.
+void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<EnvRule> &rules, std::string &out) {
+  for (const EnvRule &rule : rules) {
+    std::string where = r.sources.where(rule.loc);
+    std::string what = printable(rule.text) + (std::string(verb) == "set" ? "=" + printable(rule.value) : "");
+    out += "  " + std::string(verb) + " " + what + "  (" + rule.origin + (where.empty() ? "" : " at " + printable(where)) + ")\n";
+  }
+}
+
+void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
+  std::string where = r.sources.where(env.inherit_loc);
+  std::string from = env.inherit_origin.empty() ? std::string("the default")
+                                                : env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
+  out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
+  if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
+  else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
+  else out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what keep names below\n";
+  env_rule_lines(r, "keep", env.keep, out);
+  env_rule_lines(r, "unset", env.unset, out);
+  env_rule_lines(r, "set", env.set, out);
+  if (env.default_unset_off) {
+    std::string at = r.sources.where(env.default_unset_loc);
+    out += "  default unset patterns off ([env] default_unset = false" + (at.empty() ? "" : " at " + printable(at)) +
+           "): the command sees tokens, secrets and the SSH agent socket\n";
+  } else if (std::any_of(env.unset.begin(), env.unset.end(),
+                         [](const EnvRule &u) { return u.origin.rfind("default of mode", 0) == 0; })) {
+    out += "  (the mode's default unset patterns: opt out with [env] default_unset = false)\n";
+  }
+  if (!env.set.empty()) out += "  (set comes last: a variable set here is seen even where an unset pattern names it)\n";
+  out += "  not seen by the command, of the " + std::to_string(env.variables_here) +
+         " variables in landlock-policy's own environment (names only):" + (env.unseen.empty() ? " none" : "") + "\n";
+  for (const std::string &name : env.unseen) out += "    " + printable(name) + "\n";
+}
+
+// Outputs: where each is, and what this compile found or created.
+void outputs_lines(const CompileResult &r, std::string &out) {
+  const Plan &p = r.plan;
+  if (p.outputs.empty()) return;
+  out += "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
+         "  never through a symlink, and grant them writable):\n";
+  for (const Output &o : p.outputs) {
+    std::string where = r.sources.where(o.loc);
+    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " +
+           (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
+    if (o.state == "created") {
+      out += "created by this compile:";
+      for (const std::string &c : o.created) out += " " + c;
+      out += "\n";
+    } else if (o.state == "there") {
+      out += "already there\n";
+    } else if (o.state == "missing") {
+      out += "missing: argv, exec and learn create it before the run\n";
+    } else {
+      out += "not looked at (--target portable): the workspace grant covers it there\n";
+    }
+  }
+}
+
+// The presets' cache folders that were missing.
+void caches_lines(const Plan &p, std::string &out) {
+  if (p.cache_folders.empty()) return;
+  out += "preset cache folders missing at compile time (a fresh HOME):\n";
+  for (const CacheFolder &c : p.cache_folders) {
+    out += "  " + c.path + "  (preset:" + c.preset + ", " + c.written + "): ";
+    if (c.state == "created") out += "created by this compile\n";
+    else if (c.state == "missing") out += "missing: argv, exec and learn create it before the run (or: mkdir -p " + shell_quote(c.path) + ")\n";
+    else out += c.state + "; run: mkdir -p " + shell_quote(c.path) + "\n";
+  }
+}
+
+}  // namespace
+
+std::string port_ranges(const std::vector<long> &ports) {
+  std::string out;
+  for (size_t i = 0; i < ports.size();) {
+    size_t j = i;
+    while (j + 1 < ports.size() && ports[j + 1] == ports[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(ports[i]) + (j > i ? "-" + std::to_string(ports[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+namespace {
+
+std::string explain_text(const CompileResult &r) {
+  const Plan &p = r.plan;
+  std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
+  for (const std::string &u : p.untrusted_files) out += "untrusted: " + u + " (it may only narrow)\n";
+  out += "mode: " + p.mode + "\n";
+  if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
+  out += "workspace: " + p.workspace + "\n";
+  out += "launcher: " + p.launcher +
+         (p.pinned ? std::string(", pinned with ") + spelling(Flag::ExpectVersion) + " " + p.version
+                   : std::string(", unpinned (landlock-policy --unpinned)")) + "\n";
+  if (p.no_symlinks)
+    out += std::string("symlinks: refused on the way to every grant at run time (") + spelling(Flag::NoSymlinks) +
+           "; the paths are canonical)\n";
+  if (p.nested) out += "layer 1 (your policy):\n";
+  layer_lines(r, p.outer, out);
+  if (p.nested) {
+    out += "layer 2 (your policy narrowed by the project's; the kernel enforces both):\n";
+    layer_lines(r, p.inner, out);
+  }
+  out += "audit: " + (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI " + std::to_string(llr_cli::min_abi(Flag::LogDenials)) + ")"
+                                   : std::string("the kernel's default (denials of the command are not logged)")) +
+         (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") + "\n";
+  if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
+  if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
+  if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";
+  env_lines(r, p.env, out);
+  if (!p.hidden.empty()) {
+    out += "hidden (no grant covers them):\n";
+    for (const Hidden &h : p.hidden) out += "  " + h.path + "  (" + h.written + ": " + h.origin + ")\n";
+    if (!p.unlistable.empty()) {
+      out += "  cost: no rule covers these folders, only their entries, so they cannot be listed:\n";
+      for (const std::string &u : p.unlistable) out += "    " + u + "\n";
+      out += "  cost: an entry created in them after this compile is not granted; compile again\n";
+      out += "  cost: a hidden file reachable through another mount (a bind mount) is not hidden there\n";
+    }
+  }
+  if (!p.carved.empty()) {
+    out += "read-only inside writable grants (carved out; see [protect] read_only and keep_writable):\n";
+    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + c.origin + ")\n";
+    out += "  cost: nothing can be created or removed directly in these folders (their other entries stay writable):\n";
+    for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
+    out += "  cost: an entry created in them after this compile is read-only; compile again\n";
+    out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
+    out += "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
+           "    names it (argv, exec and learn create it before the run)\n";
+  }
+  outputs_lines(r, out);
+  caches_lines(p, out);
+  out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
+  for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
+  if (!p.dropped.empty()) {
+    out += "dropped (" + std::to_string(p.dropped.size()) + "):\n";
+    for (const Dropped &d : p.dropped) {
+      std::string where = r.sources.where(d.grant.loc);
+      out += "  " + std::string(access_name(d.grant.access)) + " " + d.grant.path + ": " + d.reason +
+             (where.empty() ? "" : " [" + where + "]") + "\n";
+    }
+  }
+  out += "note: Landlock has no deny rule; a read-only folder inside a writable grant cannot exist. To keep a\n"
+         "  folder read-only, grant the sibling folders that need writing instead of their parent.\n";
+  for (const std::string &n : p.notes) out += "note: " + n + "\n";
+  return out;
+}
+
+std::string why_text(const CompileResult &r, const std::string &asked, bool write);
+
+}  // namespace
+
+// Paths come from the file system (complement entries are directory
+// listings) and from policy files: the whole text is escaped once, here.
+std::string explain(const CompileResult &r) { return printable_lines(explain_text(r)); }
+
+std::string why(const CompileResult &r, const std::string &asked, bool write) {
+  return printable_lines(why_text(r, asked, write));
+}
+
+namespace {
+
+std::string why_text(const CompileResult &r, const std::string &asked, bool write) {
+  const Plan &p = r.plan;
+  std::string path = canonical_or_lexical(lexical_normalize(asked));
+  std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
+  if (!p.sandboxed) return out + "allowed: danger-full-access has no sandbox\n";
+  Access need = write ? Access::Rw : Access::Ro;
+  for (const Hidden &h : p.hidden)
+    if (is_within(path, h.path)) return out + "denied: hidden (" + h.written + ": " + h.origin + ")\n";
+  const std::vector<const LayerPlan *> layers = p.nested ? std::vector<const LayerPlan *>{&p.outer, &p.inner}
+                                                         : std::vector<const LayerPlan *>{&p.outer};
+  std::string answer;
+  for (const LayerPlan *layer : layers) {
+    const Grant *g = covering_grant(layer->grants, path, need);
+    if (!g) {
+      const Grant *ro = write ? covering_grant(layer->grants, path, Access::Ro) : nullptr;
+      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + origin_text(*ro) + ")\n";
+      return out + "denied: no grant covers it" + (p.nested && layer == &p.inner ? " in the project's layer" : "") + "\n";
+    }
+    std::string where = r.sources.where(g->loc);
+    answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
+              " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) + (where.empty() ? "" : " at " + where) + ")";
+  }
+  return out + answer + "\n";
+}
+
+}  // namespace
+
+}  // namespace llp

@@ -1,0 +1,18 @@
+// Prose for humans: `explain` (every grant, its resolved path, rights and
+// origin; what is hidden and what that costs; what was dropped and why) and
+// `why PATH` (which grant covers PATH, or why none does).
+#pragma once
+#include <string>
+
+#include "result.h"
+
+namespace llp {
+
+std::string explain(const CompileResult &result);
+
+std::string why(const CompileResult &result, const std::string &path, bool write);
+
+// "443, 8000-8010" for a sorted port list.
+std::string port_ranges(const std::vector<long> &ports);
+
+}  // namespace llp

@@ -1,0 +1,121 @@
+#include "caches.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../base/quote.h"
+#include "../host/paths.h"
+#include "../policy/presets.h"
+
+namespace llp {
+
+namespace {
+
+// mkdir -p below home, one folder at a time (0700: a cache is the user's
+// alone), each relative to an fd of the folder above and never through a
+// symlink: an earlier run that could write a folder on the way may have
+// planted `~/.cargo -> /elsewhere`, and mkdir would follow it. "" on
+// success, else why not.
+std::string make_below(const std::string &home, const std::string &path) {
+  int dir = open(home.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return "HOME (" + home + ") is not a folder";
+  std::string so_far = home;
+  std::string rest = path.substr(home.size() + 1);
+  size_t start = 0;
+  std::string why;
+  while (start < rest.size()) {
+    size_t slash = rest.find('/', start);
+    if (slash == std::string::npos) slash = rest.size();
+    const std::string name = rest.substr(start, slash - start);
+    so_far += "/" + name;
+    start = slash + 1;
+    if (mkdirat(dir, name.c_str(), 0700) != 0 && errno != EEXIST) {
+      why = so_far + ": " + std::strerror(errno);
+      break;
+    }
+    struct stat st {};
+    if (fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      why = so_far + ": " + std::strerror(errno);
+      break;
+    }
+    if (S_ISLNK(st.st_mode)) {
+      why = so_far + " is a symlink: a cache folder is never created through one";
+      break;
+    }
+    int next = openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (next < 0) {
+      why = so_far + " is not a folder (" + std::strerror(errno) + ")";
+      break;
+    }
+    close(dir);
+    dir = next;
+  }
+  close(dir);
+  return why;
+}
+
+// The first symlink on the way from below home to path (path itself
+// included), or "".
+std::string symlink_below(const std::string &home, const std::string &path) {
+  for (size_t slash = path.find('/', home.size() + 1); ; slash = path.find('/', slash + 1)) {
+    std::string so_far = path.substr(0, slash);
+    struct stat st {};
+    if (lstat(so_far.c_str(), &st) != 0) return {};
+    if (S_ISLNK(st.st_mode)) return so_far;
+    if (slash == std::string::npos) return {};
+  }
+}
+
+}  // namespace
+
+std::vector<CacheFolder> prepare_caches(Context &ctx) {
+  std::vector<CacheFolder> out;
+  if (!ctx.host || !ctx.vars.home) return out;
+  const std::string home = *ctx.vars.home;
+  const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
+  for (int i = 0; i < ctx.sources.size(); ++i) {
+    const std::string &name = ctx.sources.file(i).name;
+    if (name.rfind(kPresetPrefix, 0) != 0) continue;
+    const std::string preset = name.substr(kPresetPrefix.size());
+    for (const PresetCache &c : preset_caches()) {
+      if (c.preset != preset) continue;
+      const std::string path = home + std::string(c.path.substr(1));  // "~/x" -> HOME/x
+      CacheFolder folder{preset, std::string(c.path), path, "missing"};
+      // A symlink on the way (an earlier run may have planted ~/.cargo ->
+      // elsewhere): nothing is created or granted through it.
+      if (std::string link = symlink_below(home, path); !link.empty()) {
+        folder.state = "not created: " + link + " is a symlink";
+        std::string message = "preset:" + preset;
+        message += ": its cache folder " + path;
+        message += " lies through the symlink " + link;
+        message += ": not created, not granted";
+        ctx.diags.note({}, message, "remove the symlink and create the folder: mkdir -p " + shell_quote(path));
+        out.push_back(std::move(folder));
+        continue;
+      }
+      // Already there.
+      struct stat st {};
+      if (lstat(path.c_str(), &st) == 0) continue;
+      if (create) {
+        std::string why = make_below(home, path);
+        folder.state = why.empty() ? "created" : "not created: " + why;
+        if (!why.empty()) {
+          std::string message = "preset:" + preset;
+          message += ": its cache folder " + path;
+          message += " is missing and could not be created (" + why;
+          message += "): the tool cannot write its cache";
+          ctx.diags.note({}, message, "create it: mkdir -p " + shell_quote(path));
+        }
+      }
+      bool seen = false;
+      for (const CacheFolder &f : out) seen = seen || f.path == folder.path;
+      if (!seen) out.push_back(std::move(folder));
+    }
+  }
+  return out;
+}
+
+}  // namespace llp

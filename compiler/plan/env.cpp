@@ -1,0 +1,304 @@
+#include "env.h"
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <memory>
+
+#include "../../launcher/cli_parse.h"
+#include "../../launcher/environment.h"
+#include "../policy/expand.h"
+#include "../host/paths.h"
+#include "../policy/presets.h"
+#include "../base/text.h"
+
+namespace llp {
+
+namespace {
+
+using llr_cli::Flag;
+
+constexpr char kNarrowHint[] =
+    "a policy file inside the project is untrusted and may only narrow the environment yours gives (add `unset` "
+    "patterns, or a narrower `inherit`: all, then core, then none); move this to your own policy if you want it";
+
+// 0 all, 1 core, 2 none: a higher rank inherits less. -1: not a value.
+int inherit_rank(const std::string &value) {
+  for (size_t i = 0; i < std::size(kInheritValues); ++i)
+    if (value == kInheritValues[i]) return static_cast<int>(i);
+  return -1;
+}
+
+// What landlock-run would say of `FLAG VALUE...` (its own grammar and words,
+// launcher/cli_parse.h), or "" when it accepts it. A NUL byte is refused
+// first: no argv can carry one, the launcher would see a shorter string.
+std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) {
+  if (std::any_of(values.begin(), values.end(), [](const std::string &v) { return v.find('\0') != std::string::npos; }))
+    return "it holds a NUL byte, which no argv can carry";
+  std::vector<std::string> argv = {"landlock-run", llr_cli::spelling(Flag::ClearEnv), llr_cli::spelling(flag)};
+  argv.insert(argv.end(), values.begin(), values.end());
+  argv.insert(argv.end(), {llr_cli::kSeparator, "true"});
+  std::vector<char *> args(argv.size() + 1, nullptr);  // execve's shape: parse_args takes char *const *
+  for (size_t i = 0; i < argv.size(); ++i) args[i] = argv[i].data();
+  llr::Options options;
+  llr::Error error = llr::parse_args(static_cast<int>(argv.size()), args.data(), options);
+  if (!error.what) return "";
+  std::string why = error.why;
+  if (std::find(values.begin(), values.end(), llr_cli::kSeparator) != values.end())
+    why += " (`--` ends the launcher's flags, so it cannot be a value)";
+  return why;
+}
+
+class EnvPlanner {
+ public:
+  EnvPlanner(Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
+
+  EnvPlan run(const std::string &mode, Loc mode_loc) {
+    inherit();
+    keep();
+    default_unset(mode, mode_loc);
+    unset();
+    set();
+    finish(plan_.keep);
+    finish(plan_.unset);
+    unseen();
+    return std::move(plan_);
+  }
+
+ private:
+  bool valid(Flag flag, const char *key, const std::string &text, Loc loc, const std::string *value = nullptr) {
+    std::vector<std::string> values{text};
+    if (value) values.push_back(*value);
+    std::string why = launcher_refusal(flag, values);
+    if (why.empty()) return true;
+    std::string rule = flag == Flag::SetEnv ? "set = { NAME = \"VALUE\" }: a NAME has no `*` or `=`, a VALUE is literal"
+                                            : "a pattern is a variable name where `*` matches any run: \"*TOKEN*\", \"LC_*\"";
+    ctx_.diags.error(loc, std::string("[env] ") + key + " `" + text + "`: " + why,
+                     std::string("landlock-run ") + llr_cli::spelling(flag) + " would refuse it; " + rule);
+    return false;
+  }
+
+  bool from_preset(Loc loc) const {
+    return loc.file >= 0 && ctx_.sources.file(loc.file).name.rfind(kPresetPrefix, 0) == 0;
+  }
+
+  bool known_inherit(const Setting<std::string> &s) {
+    if (inherit_rank(*s.value) >= 0) return true;
+    std::vector<std::string_view> values(std::begin(kInheritValues), std::end(kInheritValues));
+    ctx_.diags.error(s.loc, "unknown [env] inherit `" + *s.value + "`", suggestion(*s.value, values));
+    return false;
+  }
+
+  // Yours: the last one given (the extending file's, a profile's). The
+  // project's: each may keep or narrow yours, never widen it.
+  void inherit() {
+    for (const Setting<std::string> &s : user_.inherit)
+      if (known_inherit(s)) {
+        user_rank_ = inherit_rank(*s.value);
+        plan_.inherit = *s.value;
+        plan_.inherit_origin = "your policy";
+        plan_.inherit_loc = s.loc;
+      }
+    int rank = user_rank_;
+    for (const Setting<std::string> &s : project_.inherit) {
+      if (!known_inherit(s)) continue;
+      int r = inherit_rank(*s.value);
+      if (r < user_rank_) {
+        ctx_.diags.error(s.loc, "a project policy cannot widen the environment: inherit = \"" + *s.value +
+                                    "\" passes more of your variables than your policy's inherit = \"" +
+                                    std::string(kInheritValues[static_cast<size_t>(user_rank_)]) + "\"",
+                         kNarrowHint);
+        continue;
+      }
+      if (r > rank) {
+        rank = r;
+        plan_.inherit = *s.value;
+        plan_.inherit_origin = "project policy";
+        plan_.inherit_loc = s.loc;
+      }
+    }
+    plan_.clear = rank > 0;
+    if (rank == 1)
+      for (std::string_view name : kCoreVariables)
+        plan_.keep.push_back({std::string(name), "", "inherit = \"core\"", plan_.inherit_loc});
+  }
+
+  void keep() {
+    bool said = false;
+    for (const EnvPattern &p : user_.keep) {
+      if (!valid(Flag::KeepEnv, "keep", p.text, p.loc)) continue;
+      if (user_rank_ == 0 && !said) {
+        ctx_.diags.error(p.loc, "[env] keep `" + p.text + "` with inherit = \"all\": every variable is inherited already, so keep would mean nothing",
+                         "set inherit = \"core\" (PATH, HOME, LANG... and what keep names) or \"none\" (only what keep "
+                         "names); to remove variables, list them in unset");
+        said = true;
+      }
+      plan_.keep.push_back({p.text, "", "[env] keep", p.loc});
+    }
+    for (const EnvPattern &p : project_.keep)
+      ctx_.diags.error(p.loc, "a project policy cannot keep `" + p.text +
+                                  "` in the environment: it would pass your variables (tokens among them) into the sandbox",
+                       kNarrowHint);
+  }
+
+  void default_unset(const std::string &mode, Loc mode_loc) {
+    const bool by_mode = mode_unsets_secrets(mode);
+    bool on = by_mode;
+    std::string origin = "default of mode " + mode;
+    Loc loc = mode_loc;
+    if (!user_.default_unset.empty()) {
+      const Setting<bool> &s = user_.default_unset.back();
+      on = *s.value;
+      loc = s.loc;
+      if (on && !by_mode) origin = "[env] default_unset = true";
+    }
+    for (const Setting<bool> &s : project_.default_unset) {
+      if (!*s.value) {
+        ctx_.diags.error(s.loc, "a project policy cannot set [env] default_unset = false: it would pass your tokens, "
+                                "secrets and SSH agent socket into the sandbox",
+                         kNarrowHint);
+      } else if (!on) {
+        on = true;
+        origin = "project policy (default_unset = true)";
+        loc = s.loc;
+      }
+    }
+    if (by_mode && !on) {
+      plan_.default_unset_off = true;
+      plan_.default_unset_loc = loc;
+      ctx_.diags.warning(loc, "[env] default_unset = false: the command sees your tokens, secrets and SSH agent socket "
+                              "(" + default_list() + ", and variables holding a URL with a password)",
+                         "keep the default, and `set` the one variable the command needs");
+    }
+    if (!on) return;
+    for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
+    // By name: a variable of this environment whose value is a URL with a
+    // password. The value is never printed; the name is, escaped.
+    for (const auto &variable : ctx_.opt.env) {
+      if (!url_has_password(variable.second)) continue;
+      const std::string &name = variable.first;
+      std::string why = launcher_refusal(Flag::UnsetEnv, {name});
+      if (!why.empty()) {
+        std::string message = "the variable `" + name;
+        message += "` holds a URL with a password, and landlock-run cannot unset it: " + why;
+        ctx_.diags.error(loc, message, "unset it before running landlock-policy");
+        continue;
+      }
+      plan_.unset.push_back({name, "", origin + " (its value is a URL with a password)", loc});
+    }
+  }
+
+  static std::string default_list() {
+    std::string out;
+    for (std::string_view pattern : kDefaultUnset) {
+      if (!out.empty()) out += ", ";
+      out += pattern;
+    }
+    return out;
+  }
+
+  void unset() {
+    for (const EnvTable *table : {&user_, &project_})
+      for (const EnvPattern &p : table->unset)
+        if (valid(Flag::UnsetEnv, "unset", p.text, p.loc))
+          plan_.unset.push_back({p.text, "", table == &user_ ? "[env] unset" : "project policy", p.loc});
+  }
+
+  // Per NAME, the last file's value (the extending file's, a profile's).
+  void set() {
+    std::map<std::string, EnvRule> by_name;
+    for (const EnvAssignment &a : user_.set) {
+      std::string value = a.value;
+      // A preset's values name folders in the workspace (preset:NAME-isolated):
+      // its ${WORKSPACE} is expanded. Your own values stay literal.
+      if (from_preset(a.loc)) {
+        Expansion x = expand_variables(value, ctx_.vars);
+        if (!x.error.empty()) {
+          ctx_.diags.error(a.loc, "[env] set " + a.name + ": " + x.error, x.hint);
+          continue;
+        }
+        value = ctx_.host ? canonical_or_lexical(x.value) : x.value;
+      }
+      if (!valid(Flag::SetEnv, "set", a.name, a.loc, &value)) continue;
+      by_name[a.name] = {a.name, value, "[env] set", a.loc};
+    }
+    for (const EnvAssignment &a : project_.set)
+      ctx_.diags.error(a.loc, "a project policy cannot set `" + a.name +
+                                  "` in the environment: it would override what your policy and your environment give the command",
+                       kNarrowHint);
+    // The launcher's own limit on what --setenv writes, checked the way it
+    // checks it (environment.h), so that a compiled argv never fails there.
+    auto simulated = std::make_unique<llr_env::Environment>();
+    for (auto &[name, rule] : by_name) {
+      if (const char *full = simulated->set(rule.text.c_str(), rule.value.c_str())) {
+        ctx_.diags.error(rule.loc, std::string("[env] set: ") + full + " (the launcher's limit)",
+                         "set only what the command needs");
+        break;
+      }
+    }
+    for (auto &[name, rule] : by_name) plan_.set.push_back(std::move(rule));
+  }
+
+  // Sorted by text, one per text: the first origin given (the mode's and
+  // inherit's before yours, yours before the project's) is the one explained.
+  static void finish(std::vector<EnvRule> &rules) {
+    std::stable_sort(rules.begin(), rules.end(), [](const EnvRule &a, const EnvRule &b) { return a.text < b.text; });
+    rules.erase(std::unique(rules.begin(), rules.end(), [](const EnvRule &a, const EnvRule &b) { return a.text == b.text; }),
+                rules.end());
+  }
+
+  static bool any_matches(const std::vector<EnvRule> &rules, const std::string &name) {
+    return std::any_of(rules.begin(), rules.end(),
+                       [&](const EnvRule &r) { return llr_env::name_matches(r.text.c_str(), name.c_str()); });
+  }
+
+  // The names of the compiler's own environment that the command would not
+  // see, by the launcher's rules: --clearenv keeps what a --keepenv names;
+  // then every --unsetenv, then every --setenv (which wins).
+  void unseen() {
+    plan_.variables_here = ctx_.opt.env.size();
+    for (const auto &variable : ctx_.opt.env) {
+      const std::string &name = variable.first;  // (a structured binding cannot be captured under C++20)
+      bool seen = !plan_.clear || any_matches(plan_.keep, name);
+      if (seen && any_matches(plan_.unset, name)) seen = false;
+      bool is_set = std::any_of(plan_.set.begin(), plan_.set.end(), [&](const EnvRule &r) { return r.text == name; });
+      if (!seen && !is_set) plan_.unseen.push_back(name);
+    }
+  }
+
+  Context &ctx_;
+  const EnvTable &user_;
+  const EnvTable &project_;
+  int user_rank_ = 0;
+  EnvPlan plan_;
+};
+
+}  // namespace
+
+bool url_has_password(std::string_view value) {
+  for (size_t scheme_end = value.find("://"); scheme_end != std::string_view::npos;
+       scheme_end = value.find("://", scheme_end + 3)) {
+    std::string_view rest = value.substr(scheme_end + 3);
+    // The authority ends at the path, query, fragment or a separator of a list of URLs.
+    std::string_view authority = rest.substr(0, rest.find_first_of("/?# \t\n,;"));
+    size_t at = authority.rfind('@');
+    if (at == std::string_view::npos) continue;
+    size_t colon = authority.substr(0, at).find(':');
+    if (colon != std::string_view::npos && colon + 1 < at) return true;
+  }
+  return false;
+}
+
+bool mode_unsets_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
+
+bool env_changes(const EnvTable &env) {
+  bool narrows = std::any_of(env.inherit.begin(), env.inherit.end(),
+                             [](const Setting<std::string> &s) { return *s.value != "all"; });
+  return narrows || !env.keep.empty() || !env.unset.empty() || !env.set.empty();
+}
+
+EnvPlan plan_env(Context &ctx, const Layer &trusted, const Layer &untrusted, const std::string &mode, Loc mode_loc) {
+  return EnvPlanner(ctx, trusted.env, untrusted.env).run(mode, mode_loc);
+}
+
+}  // namespace llp

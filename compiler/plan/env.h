@@ -1,0 +1,59 @@
+// [env]: the command's environment, planned into the launcher's --clearenv,
+// --keepenv, --unsetenv and --setenv (docs/policy-format.md, "The
+// environment"). Patterns and names are checked with the launcher's own
+// grammar (launcher/cli_parse.h), so the compiler refuses exactly what
+// landlock-run would. An untrusted file may only narrow: add unset
+// patterns, or narrow inherit (all -> core -> none); anything that would
+// widen is an error.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "../policy/context.h"
+#include "plan.h"
+
+namespace llp {
+
+// inherit = "core": what a command needs to behave as in your shell.
+inline constexpr std::string_view kCoreVariables[] = {"PATH", "HOME", "USER", "LOGNAME", "SHELL",
+                                                      "LANG", "LC_*",  "TERM", "TZ",      "TMPDIR"};
+
+// Unset by default in read-only and workspace-write ([env] default_unset = false
+// opts out): the one table of the names that carry credentials. Each in upper
+// and lower case (the launcher's patterns match case-sensitively), plus the
+// mixed-case names tools really use. A variable whose value is a URL with a
+// password is unset too, by name (url_has_password, below).
+inline constexpr std::string_view kDefaultUnset[] = {
+    // Generic: tokens, secrets, passwords, keys, passphrases, credentials.
+    "*TOKEN*", "*token*", "*Token*", "*SECRET*", "*secret*", "*Secret*", "*PASSWORD*", "*password*", "*Password*",
+    "*_KEY", "*_key", "*PRIVATE_KEY*", "*private_key*", "*PASSPHRASE*", "*passphrase*", "*_PASS", "*_pass",
+    "*_PWD", "*_pwd", "*CREDENTIAL*", "*credential*",
+    // Connection strings that embed a password (Sentry's DSN), chat webhooks.
+    "*DSN*", "*dsn*", "*WEBHOOK*", "*webhook*",
+    // npm's registry credentials as npm_config_ variables (_auth, _authToken).
+    "npm_config__auth*", "NPM_CONFIG__AUTH*",
+    // Docker's registry logins; GitLab's job token in the clone URL, its
+    // job JWTs, registry and deploy passwords.
+    "DOCKER_AUTH_CONFIG", "docker_auth_config", "CI_REPOSITORY_URL", "ci_repository_url", "CI_JOB_JWT*",
+    "ci_job_jwt*", "CI_REGISTRY_PASSWORD", "ci_registry_password", "CI_DEPLOY_PASSWORD", "ci_deploy_password",
+    // The SSH agent's socket: unset, but below Landlock ABI 9 the socket itself
+    // stays reachable by its path (docs/landlock-limits.md).
+    "SSH_AUTH_SOCK", "ssh_auth_sock"};
+
+// Whether value holds a URL with a password (scheme://user:password@host):
+// such a variable (DATABASE_URL, HTTPS_PROXY, PIP_INDEX_URL) is unset by name.
+bool url_has_password(std::string_view value);
+
+inline constexpr std::string_view kInheritValues[] = {"all", "core", "none"};
+
+// A mode whose environment loses kDefaultUnset unless opted out: the two agent modes.
+bool mode_unsets_secrets(const std::string &mode);
+
+// Whether a table asks for any change to the environment (danger-full-access cannot apply one).
+bool env_changes(const EnvTable &env);
+
+// The plan, from your files (trusted) and the untrusted ones; every problem is
+// a diagnostic. unseen is computed from ctx.opt.env, the compiler's own.
+EnvPlan plan_env(Context &ctx, const Layer &trusted, const Layer &untrusted, const std::string &mode, Loc mode_loc);
+
+}  // namespace llp

@@ -1,0 +1,55 @@
+// From written entries to concrete paths: variables, relative resolution,
+// validation and canonicalisation; and the grants each mode stands for.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../policy/context.h"
+#include "../host/paths.h"
+#include "plan.h"
+
+namespace llp {
+
+enum class Existence {
+  Required,  // a grant that is not optional: missing is an error naming its line
+  Optional,  // may be missing (optional grants, hide, protect)
+};
+
+struct ResolvedPath {
+  std::string path;      // emitted / compared form
+  std::string expanded;  // after variables and relative resolution
+  bool relative = false;
+  bool exists = false;
+  std::vector<SymlinkHop> hops;    // host target: the symlinks crossed
+  std::optional<ObjectId> object;  // host target: the object, when it exists
+};
+
+// Resolves one entry of file loc.file, reporting problems at its line.
+std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, Existence existence,
+                                          const char *what);
+
+// Turns the ro/rw lists into grants (resolved; unresolvable ones reported).
+void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out);
+
+inline constexpr std::string_view kModes[] = {"read-only", "workspace-write", "danger-full-access", "custom"};
+
+enum class ModeKind { Unknown, Sandboxed, Unsandboxed };
+
+// The grants a mode stands for, appended to out; Unknown when the mode name
+// is not one of kModes, Unsandboxed for danger-full-access.
+ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
+
+// Where a confined command may have written: the workspace, ${TMPDIR} and
+// the trusted rw grants (canonical).
+std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants);
+
+// A grant whose resolution crosses a symlink in a writable area and ends
+// outside that area is an error naming the chain: the repository (or an
+// earlier run) chose where it points (`target -> ~/.bashrc`).
+void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas);
+
+// A mode that hides the protected secrets unless hide_secrets = false.
+bool mode_hides_secrets(const std::string &mode);
+
+}  // namespace llp

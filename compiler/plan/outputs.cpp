@@ -1,0 +1,311 @@
+#include "outputs.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <iterator>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "carve.h"
+#include "carve_list.h"
+#include "normalise.h"
+#include "../host/paths.h"
+#include "../policy/presets.h"
+#include "../base/text.h"
+
+namespace llp {
+
+namespace {
+
+// An output as written, checked: its components, and whether a trailing /
+// declares a folder. An empty `parts` means the entry is invalid (reported).
+struct Written {
+  std::vector<std::string> parts;
+  std::string relative;  // the parts joined by /, no trailing /
+  bool folder = false;
+};
+
+std::vector<std::string> split_parts(const std::string &relative) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= relative.size()) {
+    size_t slash = relative.find('/', start);
+    if (slash == std::string::npos) slash = relative.size();
+    parts.push_back(relative.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return parts;
+}
+
+// "a", "a/b" relative to the workspace and a carve exception name (".git",
+// ".github/hooks") are compared as paths: is, holds or lies inside.
+bool overlaps(const std::string &relative, const std::string &exception) {
+  const std::string a = "/" + relative;
+  const std::string b = "/" + exception;
+  return is_within(a, b) || is_within(b, a);
+}
+
+const char *kOutputHint = "write a path relative to the workspace, like \"target/\" or \"Cargo.lock\": no leading / or ~, "
+                          "no variable, no `.` or `..`";
+
+Written check_written(Context &ctx, const PathEntry &e, const Layer &trusted, const Layer &untrusted) {
+  Written w;
+  const std::string what = "outputs `" + printable(e.text) + "`";
+  if (e.text.empty() || e.text[0] == '/' || e.text[0] == '~' || e.text.find('$') != std::string::npos) {
+    ctx.diags.error(e.loc, what + ": not a path relative to the workspace", kOutputHint);
+    return w;
+  }
+  std::string relative = e.text;
+  if (relative.ends_with('/')) {
+    w.folder = true;
+    relative.pop_back();
+  }
+  if (std::string problem = path_problem("/" + relative); !problem.empty()) {
+    ctx.diags.error(e.loc, what + ": " + problem, kOutputHint);
+    return w;
+  }
+  const std::string normal = lexical_normalize("/" + relative);
+  if (normal == "/" || normal != "/" + relative) {
+    ctx.diags.error(e.loc, what + ": `.`, `..`, `//` or a path that names the workspace itself", kOutputHint);
+    return w;
+  }
+  std::vector<std::string> parts = split_parts(relative);
+  if (std::find(parts.begin(), parts.end(), ".git") != parts.end()) {
+    ctx.diags.error(e.loc, what + " is or lies inside a .git: a read-only exception of the carve",
+                    "git runs .git/hooks and what .git/config names on the host, outside any sandbox; an output "
+                    "names what a build creates, never .git");
+    return w;
+  }
+  const auto *exception = std::find_if(std::begin(kCarveList), std::end(kCarveList), [&](const CarveEntry &entry) {
+    return entry.rule == CarveRule::Name && overlaps(relative, std::string(entry.what));
+  });
+  if (exception != std::end(kCarveList)) {
+    ctx.diags.error(e.loc, what + " is, holds or lies inside `" + std::string(exception->what) +
+                               "`, a read-only exception of the carve",
+                    "code planted there runs on the host (git hooks, direnv, editor tasks); an output cannot make "
+                    "it writable");
+    return w;
+  }
+  for (const Layer *layer : {&trusted, &untrusted}) {
+    auto read_only = std::find_if(layer->read_only.begin(), layer->read_only.end(),
+                                  [&](const PathEntry &r) { return overlaps(relative, r.text); });
+    if (read_only == layer->read_only.end()) continue;
+    Diagnostic &d = ctx.diags.error(e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" +
+                                               printable(read_only->text) + "`",
+                                    "remove the output or the read_only entry");
+    if (read_only->loc.file >= 0) d.related.push_back({read_only->loc, "read-only here"});
+    return w;
+  }
+  w.relative = relative;
+  w.parts = std::move(parts);
+  return w;
+}
+
+// Walks down from the workspace one entry at a time, never following a
+// symlink (O_NOFOLLOW, AT_SYMLINK_NOFOLLOW), and, when create is set,
+// creates what is missing: folders with mkdirat, the last entry of a file
+// output with openat(O_CREAT | O_EXCL). "" when all is well, else why not.
+class Walker {
+ public:
+  Walker(const std::string &workspace, bool create, Output &out) : workspace_(workspace), create_(create), out_(out) {}
+  ~Walker() {
+    if (dir_ >= 0) close(dir_);
+  }
+  Walker(const Walker &) = delete;
+  Walker &operator=(const Walker &) = delete;
+
+  std::string run(const std::vector<std::string> &parts, bool declared_folder) {
+    dir_ = open(workspace_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir_ < 0) return "cannot open the workspace " + workspace_ + ": " + std::strerror(errno);
+    std::string so_far;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const bool last = i + 1 == parts.size();
+      const bool want_folder = !last || declared_folder;
+      so_far += (so_far.empty() ? "" : "/") + parts[i];
+      struct stat st {};
+      if (fstatat(dir_, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno != ENOENT) return so_far + ": " + std::strerror(errno);
+        if (!create_) {
+          out_.state = "missing";
+          return {};
+        }
+        if (std::string why = make(parts[i], so_far, want_folder); !why.empty()) return why;
+        if (fstatat(dir_, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return so_far + ": " + std::strerror(errno);
+      }
+      if (S_ISLNK(st.st_mode))
+        return so_far + " is a symlink: an output is never created or granted through one (a confined run could "
+                        "point it anywhere)";
+      if (want_folder && !S_ISDIR(st.st_mode))
+        return so_far + (last ? " is a file, but the output is declared a folder (its trailing /)" : " is not a folder");
+      if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) return so_far + " is neither a file nor a folder";
+      if (last) {
+        out_.folder = S_ISDIR(st.st_mode);
+        break;
+      }
+      int next = openat(dir_, parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (next < 0) return so_far + ": " + std::strerror(errno);
+      close(dir_);
+      dir_ = next;
+    }
+    out_.state = out_.created.empty() ? "there" : "created";
+    return {};
+  }
+
+ private:
+  // Creates one missing entry in dir_. EEXIST is not an error: whatever
+  // appeared meanwhile is looked at (lstat) like anything found there.
+  std::string make(const std::string &name, const std::string &so_far, bool folder) {
+    if (folder) {
+      if (mkdirat(dir_, name.c_str(), 0777) == 0) out_.created.push_back(so_far + "/");
+      else if (errno != EEXIST) return "cannot create " + so_far + "/: " + std::strerror(errno);
+      return {};
+    }
+    int fd = openat(dir_, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      close(fd);
+      out_.created.push_back(so_far);
+    } else if (errno != EEXIST) {
+      return "cannot create " + so_far + ": " + std::strerror(errno);
+    }
+    return {};
+  }
+
+  const std::string &workspace_;
+  bool create_;
+  Output &out_;
+  int dir_ = -1;
+};
+
+// The preset whose file wrote loc ("cargo"), or "" for a policy file.
+std::string preset_of(const Context &ctx, Loc loc) {
+  if (loc.file < 0) return {};
+  const std::string &name = ctx.sources.file(loc.file).name;
+  if (name.rfind(kPresetPrefix, 0) != 0) return {};
+  return name.substr(kPresetPrefix.size());
+}
+
+// Whether the workspace root holds one of the preset's project files; a
+// preset without project files (preset:go-isolated's cache folder) applies
+// in every workspace.
+bool is_tool_workspace(const std::string &preset, const std::string &workspace) {
+  auto project = std::find_if(preset_projects().begin(), preset_projects().end(),
+                              [&](const PresetProject &p) { return p.preset == preset; });
+  if (project == preset_projects().end()) return true;
+  return std::any_of(project->files.begin(), project->files.end(), [&](std::string_view file) {
+    struct stat st {};
+    return lstat((workspace + "/" + std::string(file)).c_str(), &st) == 0;
+  });
+}
+
+// The ro grant (of either layer) that the output is, holds or lies inside,
+// when that grant is a read-only exception: written in a list and strictly
+// inside a writable grant, the rule collect_carve carves by. An output there
+// would undo the ro request (the carve never lets it win over its rw).
+const Grant *read_only_grant_over(const std::vector<Grant> &grants, const std::string &path) {
+  for (const Grant &ro : grants) {
+    if (ro.access != Access::Ro || !ro.user_written()) continue;
+    if (!is_within(path, ro.path) && !is_within(ro.path, path)) continue;
+    const bool exception = std::any_of(grants.begin(), grants.end(), [&](const Grant &rw) {
+      return rw.access == Access::Rw && rw.path != ro.path && is_within(ro.path, rw.path);
+    });
+    if (exception) return &ro;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
+                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+                                 std::vector<Widening> &widenings) {
+  std::vector<Output> out;
+  std::vector<PathEntry> entries = trusted.outputs;
+  entries.insert(entries.end(), untrusted.outputs.begin(), untrusted.outputs.end());
+  if (entries.empty()) return out;
+  if (!ctx.vars.workspace) {
+    ctx.diags.error(entries.front().loc, "outputs: there is no workspace to create them in",
+                    "set `workspace` or --set workspace=PATH");
+    return out;
+  }
+  const std::string workspace = ctx.host ? canonical_or_lexical(*ctx.vars.workspace) : lexical_normalize(*ctx.vars.workspace);
+  const bool create = ctx.opt.prepare_run && ctx.host && !ctx.diags.has_errors();
+  for (const PathEntry &e : entries) {
+    // A preset's outputs: only in its tool's workspace, and only where the
+    // policy makes the workspace writable (a preset adds no error).
+    const std::string preset = preset_of(ctx, e.loc);
+    if (!preset.empty() && (!ctx.host || !is_tool_workspace(preset, workspace))) continue;
+    Written w = check_written(ctx, e, trusted, untrusted);
+    if (w.parts.empty()) continue;
+    Output o;
+    o.written = e.text;
+    o.path = workspace + "/" + w.relative;
+    o.folder = w.folder;
+    o.why = e.why;
+    o.loc = e.loc;
+    o.trusted = e.trusted;
+    if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
+      if (e.trusted) {
+        Diagnostic &d = ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path +
+                                                   " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
+                                        "remove the output or the ro grant");
+        if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
+      } else {
+        widenings.push_back({e.loc, "project policy output `" + e.text + "` is, holds or lies inside ro grant `" +
+                                        ro->written + "`: dropped, nothing created"});
+      }
+      continue;
+    }
+    if (!covering_grant(writable, o.path, Access::Rw)) {
+      if (!preset.empty()) continue;
+      if (e.trusted) {
+        ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path + " is not writable under this policy",
+                        "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
+                        "or rw = [\"${WORKSPACE}\"]");
+      } else {
+        widenings.push_back({e.loc, "project policy output `" + e.text + "` lies outside what your policy makes "
+                                    "writable: dropped, nothing created"});
+      }
+      continue;
+    }
+    if (!ctx.host) {
+      o.state = "portable";  // another machine's workspace: nothing to look at or create here
+      out.push_back(std::move(o));
+      continue;
+    }
+    std::string why = Walker(workspace, create, o).run(w.parts, w.folder);
+    if (!why.empty()) {
+      ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why,
+                      "remove what is in its place, or drop the output");
+      continue;
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+void add_output_grants(const std::vector<Output> &outputs, std::vector<Grant> &layer) {
+  std::vector<Grant> added;
+  for (const Output &o : outputs) {
+    if (o.state != "there" && o.state != "created") continue;
+    if (!covering_grant(layer, o.path, Access::Rw)) continue;
+    Grant g;
+    g.path = o.path;
+    g.written = o.written;
+    g.expanded = o.path;
+    g.access = Access::Rw;
+    g.why = o.why.empty() ? "an output: created before the run, writable although the carve keeps the workspace root "
+                            "read-only"
+                          : o.why;
+    g.origin = Origin::Output;
+    g.loc = o.loc;
+    g.trusted = o.trusted;
+    g.exists = true;
+    g.object = object_of(o.path);
+    added.push_back(std::move(g));
+  }
+  layer.insert(layer.end(), added.begin(), added.end());
+}
+
+}  // namespace llp

@@ -1,0 +1,36 @@
+// Outputs: what a build creates in the workspace. In workspace-write the
+// carve that keeps .git read-only makes the workspace root read-only (Landlock
+// cannot keep a child read-only under a writable parent), so `target/`,
+// `node_modules/` or `Cargo.lock` cannot be created there by the command.
+// `outputs = ["target/", "Cargo.lock"]` names them: before a run (argv, exec,
+// learn) the compiler creates each missing one, relative to an fd of the
+// workspace and never through a symlink, and grants it writable.
+//
+// An output never widens anything: it must lie inside a writable grant of
+// the user's policy (a project policy's output that does not is a dropped
+// widening), must not be, hold or lie inside a carve exception (.git, .envrc,
+// [protect] read_only, a ro grant inside a writable one), and is granted only what the carve would give the
+// same entry had it existed before the compile.
+#pragma once
+#include <vector>
+
+#include "../policy/context.h"
+#include "plan.h"
+
+namespace llp {
+
+// Checks every outputs entry (an error or a widening at its line) and looks
+// at what is in the workspace; creates the missing ones when
+// ctx.opt.prepare_run is set and no error was reported before. `writable`:
+// the user's grants (after trust), which must cover each output;
+// `all_grants`: every listed grant of both layers (before trust), whose ro
+// grants inside a writable one no output may be, hold or lie inside.
+std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
+                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+                                 std::vector<Widening> &widenings);
+
+// One writable grant per output that exists (origin Output), for each layer
+// whose writable grants cover it; appended to layer.
+void add_output_grants(const std::vector<Output> &outputs, std::vector<Grant> &layer);
+
+}  // namespace llp

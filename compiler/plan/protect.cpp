@@ -1,0 +1,260 @@
+#include "protect.h"
+
+#include <algorithm>
+#include <climits>
+#include <unistd.h>
+
+#include "grants.h"
+#include "../host/mounts.h"
+#include "../host/paths.h"
+#include "../host/walk.h"
+
+namespace llp {
+
+namespace {
+
+// How many folders reached through symlinks are walked, beyond the first:
+// a chain of links from folder to folder ends here, failing closed.
+constexpr size_t kMaxLinkedFolders = 64;
+
+}  // namespace
+
+bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why) {
+  // Every hop: a link inside the folder a first link reaches is followed
+  // too (~/.ssh/keys.d -> A, A/more -> B protects B), and so on.
+  std::vector<std::string> pending{folder};
+  std::vector<std::string> walked;
+  while (!pending.empty()) {
+    const std::string dir = pending.back();
+    pending.pop_back();
+    if (kind_of(dir) != Kind::Directory) continue;
+    if (std::any_of(walked.begin(), walked.end(), [&](const std::string &w) { return is_within(dir, w); })) continue;
+    if (walked.size() > kMaxLinkedFolders) {
+      why = "more than " + std::to_string(kMaxLinkedFolders) + " folders reached through its symlinks, at " + dir;
+      return false;
+    }
+    walked.push_back(dir);
+    WalkResult r = walk_tree(dir, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
+      if (!link) return true;
+      // Where the link leads, every further link followed to the end: a
+      // chain k -> /x/hop -> /x/final protects /x/final, existing or not,
+      // and the hop itself (replacing it would move the path).
+      HostPath h = resolve_host(path);
+      for (const SymlinkHop &hop : h.hops)
+        if (hop.link != path) targets.push_back(hop.link);
+      if (h.path.empty()) return true;
+      targets.push_back(h.path);
+      pending.push_back(h.path);
+      return true;
+    });
+    if (r.status != WalkStatus::Finished) {
+      why = (r.status == WalkStatus::TooLarge ? "too large to walk at " : "cannot read ") + r.where;
+      return false;
+    }
+  }
+  return true;
+}
+
+Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+                            const std::vector<std::string> &launcher_chain) {
+  Protection out;
+  auto add = [&](const PathEntry &e, const std::string &origin, bool secret) {
+    auto r = resolve_entry(ctx, e, Existence::Optional, "protect");
+    if (!r) return;
+    out.paths.push_back({r->path, e.text, origin, e.loc, secret, r->object});
+    // A symlink on the way is protected too: replacing it would move the path.
+    std::string lexical = lexical_normalize(r->expanded);
+    if (lexical != r->path) out.paths.push_back({lexical, e.text, origin + " (the path as written)", e.loc, secret, {}});
+    for (const SymlinkHop &hop : r->hops)
+      if (hop.link != lexical) out.paths.push_back({hop.link, e.text, origin + " (a symlink on the way)", e.loc, secret, {}});
+  };
+  auto unprotected = [&](const char *builtin) {
+    return std::any_of(policy.unprotect.begin(), policy.unprotect.end(),
+                       [&](const PathEntry &u) { return u.text == builtin; });
+  };
+  const bool home_known = ctx.vars.home.has_value();
+  if (home_known) {
+    for (const char *s : kBuiltinSecrets)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+    for (const char *s : kPersistencePoints)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in persistence point", false);
+  }
+  auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
+  if (xdg != ctx.opt.env.end() && !xdg->second.empty()) {
+    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in: your session's sockets", false);
+    for (const char *s : kRuntimeSecrets)
+      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+  }
+  // A CI runner's command files: a line a confined command appends to
+  // $GITHUB_ENV (LD_PRELOAD=...) or $GITHUB_PATH runs code in every later
+  // step, unconfined. Protected whenever the runner sets them.
+  for (const char *name : kRunnerCommandFiles) {
+    auto file = ctx.opt.env.find(name);
+    if (file != ctx.opt.env.end() && !file->second.empty())
+      add({std::string("${env.") + name + "}", false, {}, {}, true}, "built-in: the CI runner's command file", false);
+  }
+  for (const PathEntry &e : policy.protect) add(e, "[protect] paths", false);
+  for (const PolicyFile &f : policy_files)
+    for (const std::string &p : f.chain) out.paths.push_back({p, f.path, "a policy file", {}, false, {}});
+  for (const std::string &p : launcher_chain) out.paths.push_back({p, launcher_chain.back(), "the launcher binary", {}, false, {}});
+
+  for (const PathEntry &u : policy.unprotect) {
+    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
+    if (!known) {
+      ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
+                      "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
+      continue;
+    }
+    ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
+                      "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
+  }
+
+  if (!home_known) {
+    out.incomplete = true;
+    out.incomplete_why = (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem) +
+                         ", so the protected paths under it cannot be located";
+  }
+  if (ctx.host) {
+    size_t builtin_count = out.paths.size();
+    for (size_t i = 0; i < builtin_count; ++i) {
+      std::vector<std::string> targets;
+      std::string why;
+      if (!symlink_targets(out.paths[i].path, targets, why)) {
+        out.incomplete = true;
+        out.incomplete_why = "the walk of protected " + out.paths[i].written + " did not finish (" + why + ")";
+      }
+      std::sort(targets.begin(), targets.end());
+      for (const std::string &t : targets)
+        out.paths.push_back({t, out.paths[i].written, "symlink target inside protected " + out.paths[i].written,
+                             out.paths[i].loc, out.paths[i].secret, {}});
+    }
+    // The same objects elsewhere in the mount table (bind mounts), and the
+    // identity of each, for the comparisons the strings cannot make.
+    size_t count = out.paths.size();
+    for (size_t i = 0; i < count; ++i) {
+      for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path))
+        out.paths.push_back({alias, out.paths[i].written, "bind mount of protected " + out.paths[i].path,
+                             out.paths[i].loc, out.paths[i].secret, {}});
+    }
+    for (Protected &p : out.paths) {
+      HostPath h = resolve_host(p.path);
+      if (h.exists && h.path == p.path) p.object = h.object;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// "is", "lies inside", "contains", or nullptr: how grant g meets protected
+// path p, by path and by object (a bind mount of p is p).
+const char *relation(const Grant &g, const Protected &p) {
+  if (g.path == p.path) return "is";
+  if (g.object && p.object && *g.object == *p.object) return "is";
+  if (is_within(g.path, p.path)) return "lies inside";
+  if (is_within(p.path, g.path)) return "contains";
+  return nullptr;
+}
+
+bool has_git_component(std::string_view path) {
+  return path.ends_with("/.git") || path.find("/.git/") != std::string_view::npos;
+}
+
+// "is or lies inside" when the grant names .git or something beneath it.
+const char *git_part(const Grant &g) {
+  if (has_git_component(g.path) || has_git_component(lexical_normalize(g.expanded.empty() ? g.path : g.expanded)))
+    return "is or lies inside";
+  return nullptr;
+}
+
+// Reports why one writable grant is refused; false when it is not.
+bool refuse_writable(Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
+  std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
+  if (!g.user_written()) what += " from " + origin_text(g);
+  if (protection.incomplete) {
+    ctx.diags.error(g.loc, what + " refused: " + protection.incomplete_why,
+                    "every writable grant is refused rather than guessing what the protected paths are");
+    return true;
+  }
+  if (g.path == "/") {
+    ctx.diags.error(g.loc, what + " would make the whole file system writable",
+                    "grant the folders the command writes, such as ${WORKSPACE} and ${TMPDIR}");
+    return true;
+  }
+  if (!home.empty() && is_within(home, g.path)) {
+    ctx.diags.error(g.loc, what + (g.path == home ? " is the home directory" : " contains the home directory"),
+                    "a writable home lets the command plant ~/.bashrc or ~/.ssh/authorized_keys; grant the "
+                    "project folders it needs instead");
+    return true;
+  }
+  if (const char *git = git_part(g)) {
+    ctx.diags.error(g.loc, what + " " + git + " a .git folder",
+                    "git runs .git/hooks and the commands .git/config names on the host, outside any sandbox; "
+                    "grant the folders the command writes, not .git");
+    return true;
+  }
+  for (const Protected &p : protection.paths) {
+    const char *how = relation(g, p);
+    if (!how) continue;
+    std::string hint = p.origin == "a policy file"
+                           ? "a command that can rewrite its own policy can widen its next run; keep your policy "
+                             "outside the folders it makes writable (say ~/.config/landlock/), and let a project's own "
+                             "file in through `project = ...`, which may only narrow"
+                           : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
+                             "out; grant the subfolders that need writing instead";
+    if (p.origin.starts_with("built-in ")) hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+    Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
+    if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
+  const std::string home = ctx.vars.home.value_or("");
+  std::vector<bool> refused(grants.size(), false);
+  for (size_t i = 0; i < grants.size(); ++i)
+    refused[i] = grants[i].access == Access::Rw && refuse_writable(ctx, protection, home, grants[i]);
+  return refused;
+}
+
+void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+               const std::vector<Carved> &carved) {
+  // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
+  const WalkLimits limits{3, 20000, false};
+  auto is_carved = [&](const std::string &path) {
+    return std::any_of(carved.begin(), carved.end(), [&](const Carved &c) { return c.path == path; });
+  };
+  // Said once per compile: a folder two grants cover (the mode's ${TMPDIR}
+  // and rw = ["/tmp"]) is warned about once; and only where it matters: a
+  // .git this user cannot write (another user's clone in a shared /tmp) is
+  // out of the command's reach whatever the grant says.
+  std::vector<std::string> warned;
+  auto matters = [&](const std::string &path) { return !is_carved(path) && access(path.c_str(), W_OK) == 0; };
+  for (size_t i = 0; i < grants.size(); ++i) {
+    const Grant &g = grants[i];
+    if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
+    if (std::any_of(warned.begin(), warned.end(), [&](const std::string &w) { return is_within(g.path, w); })) continue;
+    std::string found;
+    if (kind_of(g.path + "/.git") != Kind::Missing && matters(g.path + "/.git")) found = g.path + "/.git";
+    else
+      walk_tree(g.path, limits, [&](const std::string &path, bool, bool) {
+        if (path.ends_with("/.git") && matters(path)) found = path;
+        return found.empty();
+      });
+    if (found.empty()) continue;
+    warned.push_back(g.path);
+    ctx.diags.strict_warning(ctx.strict, g.loc,
+                             "writable grant `" + g.written + "` contains " + found +
+                                 ": a planted .git/hooks script runs unconfined at your next commit",
+                             "in workspace-write .git is carved out read-only unless `[protect] keep_writable` "
+                             "names it; elsewhere add `[protect] read_only = [\".git\"]`, or review .git/hooks "
+                             "and .git/config after each run");
+  }
+}
+
+}  // namespace llp

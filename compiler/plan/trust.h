@@ -1,0 +1,28 @@
+// A project policy (the file named by `project`, or an extended file that
+// lies inside the workspace) is untrusted: it may only narrow what the
+// user's own policy grants. compose = "merge" drops its widening grants
+// (with a warning naming the line; an error under strict); compose = "nest"
+// also emits a second launcher so the kernel itself enforces the narrowing.
+#pragma once
+#include <vector>
+
+#include "../policy/context.h"
+#include "plan.h"
+
+namespace llp {
+
+struct TrustResult {
+  std::vector<Grant> outer;   // the user's grants (trusted provenance)
+  bool nested = false;        // nest was asked and there is a project layer to emit
+  std::vector<Grant> inner;   // when nested: the user's grants narrowed by the project's
+  std::vector<Dropped> dropped;
+  std::vector<Widening> widenings;
+};
+
+// grants: one list, trusted and untrusted marked by provenance (Grant::trusted).
+TrustResult apply_trust(const std::vector<Grant> &grants, bool nest);
+
+// Emits the widenings as warnings (errors under strict), sorted and unique.
+void report_widenings(Context &ctx, std::vector<Widening> widenings);
+
+}  // namespace llp

@@ -1,0 +1,458 @@
+// Loading: the main file, `extends` (depth-first, relative to the including
+// file, cycles and depth reported), the selected profile and the project
+// policy, merged by the documented rule (lists append, scalars override).
+// Every file but the main one is opened by a path that was resolved here
+// first, and its provenance is decided on every path of that resolution.
+#include "load.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "parse.h"
+#include "../host/paths.h"
+#include "presets.h"
+#include "../host/read.h"
+#include "../base/text.h"
+
+namespace llp {
+namespace {
+
+constexpr int kMaxExtendsDepth = 8;
+// Shared memory: every process of the user may write it, confined or not.
+constexpr std::string_view kSharedMemory = "/dev/shm";
+
+std::string absolute_of(const Context &ctx, const std::string &name) {
+  return lexical_normalize(join_path(ctx.opt.cwd.empty() ? "/" : ctx.opt.cwd, name));
+}
+
+void mark_untrusted(Layer &l) {
+  l.trusted = false;
+  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable,
+                     &l.unix_sockets, &l.outputs})
+    for (PathEntry &e : *list) e.trusted = false;
+  for (auto *list : {&l.connect, &l.bind, &l.connect_udp, &l.bind_udp})
+    for (PortEntry &p : *list) p.trusted = false;
+  for (NameEntry &n : l.scopes) n.trusted = false;
+}
+
+// An untrusted file may only narrow: the settings that would widen what the
+// user's policy grants are removed here and returned as widenings.
+std::vector<Widening> strip_widening(Layer &l) {
+  std::vector<Widening> out;
+  auto drop = [&out](auto &setting, const char *name, const char *why) {
+    if (!setting.value) return;
+    out.push_back({setting.loc, std::string("a project policy cannot set `") + name + "`: " + why});
+    setting.value.reset();
+  };
+  drop(l.mode, "mode", "the mode is the user's choice");
+  drop(l.workspace, "workspace", "the workspace is the user's choice");
+  drop(l.compose, "compose", "only the user's policy chooses how projects compose");
+  drop(l.launcher_path, "launcher", "the launcher is the user's choice");
+  if (l.best_effort.value && *l.best_effort.value) drop(l.best_effort, "best_effort", "it would drop restrictions");
+  if (l.keep_fds.value && *l.keep_fds.value) drop(l.keep_fds, "keep_fds", "inherited fds bypass the sandbox");
+  if (l.hide_secrets.value && !*l.hide_secrets.value) drop(l.hide_secrets, "hide_secrets", "it would expose secrets");
+  if (l.net_restrict.value && !*l.net_restrict.value) drop(l.net_restrict, "network.restrict", "it would lift a restriction");
+  if (l.restrict_udp.value && !*l.restrict_udp.value)
+    drop(l.restrict_udp, "network.restrict_udp", "it would lift a restriction");
+  if (l.strict.value && !*l.strict.value) drop(l.strict, "strict", "only the user may relax strictness");
+  std::transform(l.unprotect.begin(), l.unprotect.end(), std::back_inserter(out), [](const PathEntry &e) {
+    return Widening{e.loc, "a project policy cannot unprotect `" + e.text + "`"};
+  });
+  l.unprotect.clear();
+  std::transform(l.keep_writable.begin(), l.keep_writable.end(), std::back_inserter(out), [](const PathEntry &e) {
+    return Widening{e.loc, "a project policy cannot keep `" + e.text + "` writable"};
+  });
+  l.keep_writable.clear();
+  if (l.project) {
+    out.push_back({l.project->loc, "a project policy cannot name another project policy"});
+    l.project.reset();
+  }
+  // Decided: an untrusted file extends nothing. Following its extends would
+  // let it make the compiler open (and quote in diagnostics) any file.
+  if (!l.extends.empty())
+    out.push_back({l.extends.front().loc, "an untrusted policy file cannot extend other files: ignored, nothing was read"});
+  l.extends.clear();
+  return out;
+}
+
+// rel next to the file `name`, spelled the way the user spelled name, so
+// diagnostics name "include/base.toml", not "./include/base.toml".
+std::string sibling_of(const std::string &name, const std::string &rel) {
+  std::string dir = dir_name(name);
+  return dir == "." ? rel : join_path(dir, rel);
+}
+
+Loc shifted(Loc loc, size_t offset) {
+  if (loc.col > 0) loc.col += static_cast<int>(offset) + 1;  // +1: the opening quote
+  return loc;
+}
+
+// How a policy file name resolves on this host, and what that says about it.
+struct Resolution {
+  std::string path;                // what is opened: canonical on the host
+  bool exists = false;
+  std::vector<std::string> chain;  // every path crossed
+  std::string writable_hop;        // the first path of the chain inside a writable area, or ""
+  std::string area;                // that area
+};
+
+class Loader {
+ public:
+  explicit Loader(Context &ctx) : ctx_(ctx) {}
+
+  Resolution resolve(const std::string &name) const {
+    Resolution r;
+    // Policy files are read on this host whatever the target, so they are
+    // always resolved here.
+    std::string abs = absolute_of(ctx_, name);
+    HostPath h = resolve_host(abs);
+    r.path = h.path;
+    r.exists = h.exists;
+    r.chain = chain_of(abs, h);
+    // The places a confined command may have written: the workspace, the
+    // temp directory and /dev/shm. A file reached through them is the
+    // repository's (or an earlier run's).
+    std::vector<std::string> areas = run_writable_areas(ctx_);
+    areas.push_back(canonical_or_lexical(std::string(kSharedMemory)));
+    for (const std::string &p : r.chain)
+      for (const std::string &area : areas)
+        if (r.writable_hop.empty() && is_within(p, area)) {
+          r.writable_hop = p;
+          r.area = area;
+        }
+    return r;
+  }
+
+  // The main policy file: the user's, trusted and protected, unless it is
+  // reached through a folder a confined run can write. Then an earlier run
+  // (or a process it left running) could have rewritten it, and this run
+  // would obey the rewrite: refused, or for explain and why a warning. Such
+  // a file is not protected either: the one diagnostic says what is wrong.
+  void check_main_file() {
+    const std::string &name = ctx_.opt.policy_name;
+    Resolution main = resolve(name);  // again: the workspace is known now
+    if (main.writable_hop.empty()) {
+      files_.insert(files_.begin(), {main.path, main.chain});
+      return;
+    }
+    std::string message = "the policy file " + name;
+    if (main.writable_hop != absolute_of(ctx_, name)) message += " is reached through " + main.writable_hop + " and";
+    message += " lies inside " + area_name(main.area) + ", which a confined command can write: an earlier run, or a "
+               "process it left running, could have rewritten it";
+    const std::string hint =
+        "the threat model counts the grants of earlier runs; keep your policy where no mode makes it writable, "
+        "such as ~/.config/landlock-policy/NAME.toml (`landlock-policy init --mode MODE NAME` writes there), or "
+        "give its text on standard input (`landlock-policy argv - -- COMMAND`); a project's own file comes in "
+        "through `project = ...`, which may only narrow";
+    if (ctx_.opt.writable_main_is_warning)
+      ctx_.diags.warning({0, 0, 0}, message + "; answered as written, but argv, exec and learn refuse it", hint);
+    else
+      ctx_.diags.error({0, 0, 0}, message, hint);
+  }
+
+  // Parses file `index` and, first, everything it extends; appends its
+  // layers (and the selected profile's) in merge order.
+  void load(int index, int depth, std::vector<std::string> &stack, std::vector<Layer> &bases,
+            std::vector<Layer> &profiles) {
+    FileLayers layers;
+    if (!parse_policy(ctx_.sources, index, ctx_.diags, layers)) return;
+    bool trusted = ctx_.sources.file(index).trusted;
+    if (index != 0 && layers.base.workspace.value) {
+      ctx_.diags.error(layers.base.workspace.loc, "`workspace` can only be set in the main policy",
+                       "set it in the file named on the command line, or with --set workspace=PATH");
+      layers.base.workspace.value.reset();
+    }
+    if (index == 0) set_workspace(layers);
+    if (trusted) load_extends(index, depth, layers.base.extends, stack, bases, profiles);
+    keep(layers.base, trusted, bases);
+    if (!ctx_.opt.profile.empty()) {
+      auto it = layers.profiles.find(ctx_.opt.profile);
+      if (it != layers.profiles.end()) {
+        keep(it->second, trusted, profiles);
+        found_profile_ = true;
+      }
+    }
+    for (const auto &[name, loc] : layers.profile_locs) known_profiles_.push_back(name);
+  }
+
+  // Opens a policy file by name, already resolved; -1 (and a diagnostic
+  // unless optional and missing) if it is not read.
+  int open_file(const std::string &name, const Resolution &where, Loc at, bool trusted, bool optional) {
+    if (!trusted && !inside_workspace(where.path)) {
+      // Untrusted and ending outside the workspace: a planted symlink could
+      // point at ~/.netrc or /proc/self/environ, and diagnostics quote lines.
+      ctx_.diags.error(at, "untrusted policy file " + name + " resolves to " + where.path +
+                               ", outside the workspace: not read",
+                       "an untrusted policy file must be a regular file inside the workspace; " +
+                           chain_text(where.chain));
+      return -1;
+    }
+    std::string text, error;
+    bool ok = ctx_.opt.read_file ? ctx_.opt.read_file(where.path, text, error)
+                                 : read_policy_file(where.path, text, error);
+    if (!ok) {
+      if (!optional || where.exists) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
+      return -1;
+    }
+    if (trusted) files_.push_back({where.path, where.chain});
+    return ctx_.sources.add({name, text, trusted, {}});
+  }
+
+  bool found_profile() const { return found_profile_; }
+  const std::vector<std::string> &known_profiles() const { return known_profiles_; }
+  std::vector<PolicyFile> take_files() { return std::move(files_); }
+
+ private:
+  void keep(Layer &layer, bool trusted, std::vector<Layer> &into) {
+    if (!trusted) mark_untrusted(layer);
+    into.push_back(layer);
+  }
+
+  void load_extends(int index, int depth, const std::vector<PathEntry> &extends, std::vector<std::string> &stack,
+                    std::vector<Layer> &bases, std::vector<Layer> &profiles) {
+    for (const PathEntry &e : extends) {
+      if (e.text.rfind(kPresetPrefix, 0) == 0) {
+        load_preset(depth, e, stack, bases, profiles);
+        continue;
+      }
+      Expansion x = expand_variables(e.text, ctx_.vars);
+      if (!x.error.empty()) {
+        ctx_.diags.error(shifted(e.loc, x.offset), x.error, x.hint);
+        continue;
+      }
+      if (x.value.empty()) {
+        ctx_.diags.error(e.loc, "empty `extends` entry");
+        continue;
+      }
+      std::string name = x.value[0] == '/' ? lexical_normalize(x.value) : sibling_of(ctx_.sources.file(index).name, x.value);
+      Resolution where = resolve(name);
+      if (std::find(stack.begin(), stack.end(), where.path) != stack.end()) {
+        std::string chain = "`extends` cycle: ";
+        for (const std::string &s : stack) chain.append(s).append(" -> ");
+        chain += where.path;
+        ctx_.diags.error(e.loc, chain, "remove one of the extends entries in the cycle");
+        continue;
+      }
+      if (too_deep(depth, e.loc)) continue;
+      bool trusted = where.writable_hop.empty();
+      int child = open_file(name, where, e.loc, trusted, false);
+      if (child < 0) continue;
+      if (!trusted)
+        ctx_.sources.file(child).untrusted_because =
+            "reached through " + where.writable_hop + ", inside " + where.area + ", which a confined command can write";
+      stack.push_back(where.path);
+      load(child, depth + 1, stack, bases, profiles);
+      stack.pop_back();
+    }
+  }
+
+  bool too_deep(int depth, Loc at) {
+    if (depth + 1 <= kMaxExtendsDepth) return false;
+    ctx_.diags.error(at, "`extends` nests deeper than " + std::to_string(kMaxExtendsDepth) + " files",
+                     "flatten the chain of base policies");
+    return true;
+  }
+
+  // `extends = ["preset:NAME"]`: a built-in text, trusted, never a path:
+  // nothing is looked up or read on the disk, whatever exists there.
+  void load_preset(int depth, const PathEntry &e, std::vector<std::string> &stack, std::vector<Layer> &bases,
+                   std::vector<Layer> &profiles) {
+    std::string name = e.text.substr(kPresetPrefix.size());
+    auto text = preset_text(name);
+    if (!text) {
+      ctx_.diags.error(e.loc, "unknown preset `" + name + "`", suggestion(name, preset_names()));
+      return;
+    }
+    if (too_deep(depth, e.loc)) return;
+    int child = ctx_.sources.add({e.text, std::string(*text), true, {}});
+    stack.push_back(e.text);
+    load(child, depth + 1, stack, bases, profiles);
+    stack.pop_back();
+  }
+
+  std::string area_name(const std::string &area) const {
+    if (ctx_.vars.workspace && area == canonical_or_lexical(*ctx_.vars.workspace)) return "the workspace " + area;
+    if (ctx_.vars.tmpdir && area == canonical_or_lexical(*ctx_.vars.tmpdir)) return "${TMPDIR} " + area;
+    return area;
+  }
+
+  bool inside_workspace(const std::string &path) const {
+    return ctx_.vars.workspace && is_within(path, canonical_or_lexical(*ctx_.vars.workspace));
+  }
+
+  static std::string chain_text(const std::vector<std::string> &chain) {
+    std::string out = "reached through";
+    for (const std::string &p : chain) out += " " + p;
+    return out;
+  }
+
+  // The workspace: --set (a literal path), else the main file's profile,
+  // else its top level, else ${PWD}.
+  void set_workspace(const FileLayers &main) {
+    std::string written = "${PWD}";
+    Loc loc;
+    auto prof = main.profiles.find(ctx_.opt.profile);
+    if (prof != main.profiles.end() && prof->second.workspace.value) {
+      written = *prof->second.workspace.value;
+      loc = prof->second.workspace.loc;
+    } else if (main.base.workspace.value) {
+      written = *main.base.workspace.value;
+      loc = main.base.workspace.loc;
+    }
+    std::string path;
+    bool from_command_line = false;
+    for (const auto &[key, value] : ctx_.opt.sets) {
+      if (key != "workspace") continue;
+      written = value;
+      path = value;  // typed on the command line: a path, not a template ($ is a $)
+      from_command_line = true;
+    }
+    if (!from_command_line) {
+      Variables no_workspace = ctx_.vars;
+      no_workspace.workspace.reset();
+      Expansion x = expand_variables(written, no_workspace);
+      if (!x.error.empty()) {
+        ctx_.diags.error(shifted(loc, x.offset), "workspace: " + x.error, x.hint);
+        return;
+      }
+      path = x.value;
+    }
+    // Relative: to the cwd when typed on the command line, else to the policy's folder.
+    if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_, 0), path);
+    path = lexical_normalize(path);
+    if (ctx_.host) {
+      HostPath h = resolve_host(path);
+      // A symlink in the temp folder that leads the workspace elsewhere could
+      // have been swapped since you chose it: the next run would write where
+      // the repository (or an earlier run) pointed it.
+      const std::string tmp = ctx_.vars.tmpdir ? canonical_or_lexical(*ctx_.vars.tmpdir) : std::string();
+      for (const SymlinkHop &hop : h.hops)
+        if (!tmp.empty() && is_within(parent_path(hop.link), tmp) && !is_within(h.path, tmp)) {
+          std::string message = "the workspace " + path;
+          message += " leaves " + tmp;
+          message += " through the symlink " + hop.link;
+          message += " -> " + hop.target;
+          message += ", which a confined command can replace";
+          ctx_.diags.error(loc, message, "name the workspace by its real path: " + h.path);
+        }
+      path = h.path;
+    }
+    ctx_.workspace_written = written;
+    ctx_.vars.workspace = path;
+  }
+
+  Context &ctx_;
+  bool found_profile_ = false;
+  std::vector<std::string> known_profiles_;
+  std::vector<PolicyFile> files_;
+};
+
+std::optional<std::string> env_value(const CompileOptions &options, const char *name) {
+  auto it = options.env.find(name);
+  if (it == options.env.end()) return std::nullopt;
+  return it->second;
+}
+
+void merge_into(Loaded &out, std::vector<Layer> &layers) {
+  for (Layer &l : layers) {
+    if (l.trusted) {
+      merge_layer(out.trusted, l);
+      continue;
+    }
+    std::vector<Widening> dropped = strip_widening(l);
+    out.widenings.insert(out.widenings.end(), dropped.begin(), dropped.end());
+    merge_layer(out.untrusted, l);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> run_writable_areas(const Context &ctx) {
+  std::vector<std::string> areas;
+  if (ctx.vars.workspace) areas.push_back(canonical_or_lexical(*ctx.vars.workspace));
+  if (ctx.vars.tmpdir) areas.push_back(canonical_or_lexical(*ctx.vars.tmpdir));
+  return areas;
+}
+
+std::string file_folder(const Context &ctx, int file) {
+  std::string abs = absolute_of(ctx, ctx.sources.file(file).name);
+  return parent_path(abs).empty() ? "/" : parent_path(abs);
+}
+
+Variables host_variables(const CompileOptions &options) {
+  Variables vars;
+  vars.env = &options.env;
+  const bool host = options.target == Target::Host;
+  vars.home = env_value(options, "HOME");
+  if (vars.home && vars.home->empty()) {
+    vars.home_problem = "HOME is set but empty";
+    vars.home.reset();
+  } else if (vars.home && (*vars.home)[0] != '/') {
+    vars.home_problem = "HOME is not an absolute path (`" + *vars.home + "`)";
+    vars.home.reset();
+  } else if (vars.home && host) {
+    vars.home = canonical_or_lexical(lexical_normalize(*vars.home));
+  }
+  vars.pwd = options.cwd;
+  vars.tmpdir = env_value(options, "TMPDIR");
+  if (!vars.tmpdir || vars.tmpdir->empty()) {
+    vars.tmpdir = "/tmp";  // documented default
+  } else if ((*vars.tmpdir)[0] != '/') {
+    vars.tmpdir_problem = "TMPDIR is not an absolute path (`" + *vars.tmpdir + "`)";
+    vars.tmpdir.reset();
+  }
+  return vars;
+}
+
+std::optional<Loaded> load_policy(Context &ctx) {
+  ctx.vars = host_variables(ctx.opt);
+
+  Loader loader(ctx);
+  // The file named on the command line, or the text on standard input, is
+  // the user's: trusted. A file is also protected at every path it was
+  // reached through (check_main_file, once the workspace is known).
+  const bool from_stdin = ctx.opt.policy_from_stdin;
+  ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true, {}});
+  std::vector<std::string> stack{from_stdin ? ctx.opt.policy_name : loader.resolve(ctx.opt.policy_name).path};
+  std::vector<Layer> bases, profiles;
+  loader.load(0, 0, stack, bases, profiles);
+  if (bases.empty()) return std::nullopt;  // the main file is not TOML
+  if (!from_stdin) loader.check_main_file();
+
+  if (!ctx.opt.profile.empty() && !loader.found_profile()) {
+    std::vector<std::string_view> names(loader.known_profiles().begin(), loader.known_profiles().end());
+    ctx.diags.error({0, 0, 0}, "no profile named `" + ctx.opt.profile + "` (--profile)",
+                    names.empty() ? "this policy defines no [profiles.NAME] table" : suggestion(ctx.opt.profile, names));
+  }
+  // Merge order: every file's top level (bases first), then the profile's
+  // tables in the same order, so a profile overrides every file's defaults.
+  Loaded out;
+  out.untrusted.trusted = false;
+  merge_into(out, bases);
+  merge_into(out, profiles);
+
+  // The project policy: named by the user's policy, always untrusted.
+  if (out.trusted.project) {
+    const PathEntry &project = *out.trusted.project;
+    Expansion x = expand_variables(project.text, ctx.vars);
+    if (!x.error.empty()) {
+      ctx.diags.error(project.loc, "project: " + x.error, x.hint);
+    } else if (x.value.empty()) {
+      ctx.diags.error(project.loc, "empty `project` path");
+    } else {
+      std::string name = x.value[0] == '/' ? x.value : sibling_of(ctx.opt.policy_name, x.value);
+      int index = loader.open_file(name, loader.resolve(name), project.loc, false, project.optional);
+      FileLayers layers;
+      if (index >= 0 && parse_policy(ctx.sources, index, ctx.diags, layers)) {
+        ctx.sources.file(index).untrusted_because = "the project policy";
+        std::vector<Layer> one{layers.base};
+        mark_untrusted(one.front());
+        merge_into(out, one);
+      }
+    }
+  }
+  out.policy_files = loader.take_files();
+  return out;
+}
+
+}  // namespace llp

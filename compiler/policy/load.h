@@ -1,0 +1,48 @@
+// The pipeline's first stage: loading. The main file, its `extends`
+// (depth-first, relative to the including file), the selected profile and
+// the project policy, each read safely (read.h) and marked with its
+// provenance: trusted, or untrusted and why. Trust follows every path a
+// file was reached through, not only where it ends: a file reached through
+// the workspace or ${TMPDIR} (which a confined command can write) is
+// untrusted even when a planted symlink makes it end somewhere else.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "context.h"
+#include "policy.h"
+
+namespace llp {
+
+// A trusted policy file and every path it was reached through: each is
+// protected from writable grants, so no run can rewrite the next one's policy.
+struct PolicyFile {
+  std::string path;                // canonical
+  std::vector<std::string> chain;  // the name as resolved, each symlink crossed, the canonical path
+};
+
+struct Loaded {
+  Layer trusted;    // what the user's own files say
+  Layer untrusted;  // what untrusted files say, already stripped of settings that widen
+  std::vector<PolicyFile> policy_files;  // the trusted ones
+  std::vector<Widening> widenings;       // what untrusted files tried and was dropped
+};
+
+// The variables of this host (HOME, TMPDIR, PWD, env), checked: an empty
+// or relative HOME or TMPDIR is recorded as a problem, never used.
+Variables host_variables(const CompileOptions &options);
+
+// Loads everything and sets ctx.vars.workspace; nullopt when the main file
+// is not TOML (nothing else can be said).
+std::optional<Loaded> load_policy(Context &ctx);
+
+// Where a relative path in file `file` is resolved: the file's folder.
+std::string file_folder(const Context &ctx, int file);
+
+// The folders every confined run may write whatever the policy grants: the
+// workspace and ${TMPDIR}, canonical. A file reached through them is the
+// repository's, or an earlier run's.
+std::vector<std::string> run_writable_areas(const Context &ctx);
+
+}  // namespace llp
