@@ -142,9 +142,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   opt.version = "0.1.0";
   opt.command = {"/bin/true", "--rw", "/", "--"};  // flags in the command must pass through untouched
   opt.read_file = [](const std::string &path, std::string &out, std::string &error) {
-    if (path.size() >= 9 && path.compare(path.size() - 9, 9, "base.toml") == 0) return out = kBase, true;
-    if (path.size() >= 12 && path.compare(path.size() - 12, 12, "project.toml") == 0)
-      return out = "version = 1\nro = [\"src\"]\n", true;
+    if (path.size() >= 9 && path.compare(path.size() - 9, 9, "base.toml") == 0) {
+      out = kBase;
+      return true;
+    }
+    if (path.size() >= 12 && path.compare(path.size() - 12, 12, "project.toml") == 0) {
+      out = "version = 1\nro = [\"src\"]\n";
+      return true;
+    }
     error = "No such file or directory";
     return false;
   };

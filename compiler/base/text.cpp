@@ -112,7 +112,10 @@ std::string nearest(std::string_view word, const std::vector<std::string_view> &
     size_t d = edit_distance(word, c);
     // A typo changes a few characters, not most of them: "rx" -> "rw", never "x" -> "mode".
     size_t limit = std::max<size_t>(1, std::min(word.size(), c.size()) / 2);
-    if (d <= limit && (best.empty() || d < best_distance)) best = c, best_distance = d;
+    if (d <= limit && (best.empty() || d < best_distance)) {
+      best = c;
+      best_distance = d;
+    }
   }
   return best;
 }

@@ -53,7 +53,8 @@ std::string check_launcher_version(const std::string &launcher, const std::strin
   // compile() has checked that it is an absolute path to an executable
   // file outside the writable folders: the only program run unconfined.
   if (launcher.empty() || launcher[0] != '/') return "the launcher `" + launcher + "` is not an absolute path";
-  std::string output, error;
+  std::string output;
+  std::string error;
   if (!run_version(launcher, output, error)) return "cannot ask " + launcher + " for its version: " + error;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
   // "landlock-run VERSION source-sha256=HEX"

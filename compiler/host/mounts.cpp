@@ -64,7 +64,8 @@ std::vector<MountEntry> parse_mountinfo(std::string_view text) {
 
 const std::vector<MountEntry> &host_mounts() {
   static const std::vector<MountEntry> mounts = [] {
-    std::string text, error;
+    std::string text;
+    std::string error;
     if (!read_policy_file("/proc/self/mountinfo", text, error)) return std::vector<MountEntry>{};
     return parse_mountinfo(text);
   }();

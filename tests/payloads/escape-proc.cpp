@@ -25,12 +25,19 @@ void put_num(long v) {
 int main(int argc, char **argv) {
   if (argc < 2) return 2;
   if (strcmp(argv[1], "ids") == 0) {
-    put_num(getuid()), payload::out(" "), put_num(geteuid()), payload::out(" ");
-    put_num(getgid()), payload::out(" "), put_num(getegid()), payload::out("\n");
+    put_num(getuid());
+    payload::out(" ");
+    put_num(geteuid());
+    payload::out(" ");
+    put_num(getgid());
+    payload::out(" ");
+    put_num(getegid());
+    payload::out("\n");
     return 0;
   }
   if (strcmp(argv[1], "pid") == 0) {
-    put_num(getpid()), payload::out("\n");
+    put_num(getpid());
+    payload::out("\n");
     return 0;
   }
   if (strcmp(argv[1], "withfds") == 0 && argc > 3) {

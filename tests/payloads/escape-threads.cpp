@@ -59,7 +59,10 @@ int main(int argc, char **argv) {
     if (!g_result[k]) continue;
     char num[4] = {static_cast<char>(k >= 10 ? '0' + k / 10 : '0' + k), static_cast<char>('0' + k % 10), 0, 0};
     if (k < 10) num[1] = '\0';
-    payload::out(num), payload::out(" "), payload::out(g_result[k]), payload::out("\n");
+    payload::out(num);
+    payload::out(" ");
+    payload::out(g_result[k]);
+    payload::out("\n");
     all_ok = all_ok && strcmp(g_result[k], "ok") == 0;
   }
   return all_ok ? 0 : 1;

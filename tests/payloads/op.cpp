@@ -200,12 +200,18 @@ int main(int argc, char **argv) {
       char cbuf[CMSG_SPACE(sizeof(int))] = {};
       iovec iov = {const_cast<char *>("f"), 1};
       msghdr msg = {};
-      msg.msg_iov = &iov, msg.msg_iovlen = 1, msg.msg_control = cbuf, msg.msg_controllen = sizeof cbuf;
+      msg.msg_iov = &iov;
+      msg.msg_iovlen = 1;
+      msg.msg_control = cbuf;
+      msg.msg_controllen = sizeof cbuf;
       cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-      cm->cmsg_level = SOL_SOCKET, cm->cmsg_type = SCM_RIGHTS, cm->cmsg_len = CMSG_LEN(sizeof(int));
+      cm->cmsg_level = SOL_SOCKET;
+      cm->cmsg_type = SCM_RIGHTS;
+      cm->cmsg_len = CMSG_LEN(sizeof(int));
       memcpy(CMSG_DATA(cm), &file, sizeof file);
       sendmsg(c, &msg, 0);
-      close(file), close(c);
+      close(file);
+      close(c);
     }
   }
   if (is("fd-recv-write")) {  // fd-recv-write SOCKET: receives an fd from fd-serve and writes to it
@@ -216,7 +222,10 @@ int main(int argc, char **argv) {
     char cbuf[CMSG_SPACE(sizeof(int))] = {}, byte;
     iovec iov = {&byte, 1};
     msghdr msg = {};
-    msg.msg_iov = &iov, msg.msg_iovlen = 1, msg.msg_control = cbuf, msg.msg_controllen = sizeof cbuf;
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = cbuf;
+    msg.msg_controllen = sizeof cbuf;
     if (recvmsg(fd, &msg, MSG_CMSG_CLOEXEC) != 1) return report(false);
     cmsghdr *cm = CMSG_FIRSTHDR(&msg);
     if (!cm || cm->cmsg_type != SCM_RIGHTS) return report(false);

@@ -46,7 +46,8 @@ Parsed parse_with_launcher(const std::vector<std::string> &argv) {
 std::multiset<std::pair<int, std::string>> expected_flags(const llp::Plan &plan, const std::string &version) {
   std::multiset<std::pair<int, std::string>> out;
   for (const llp::Grant &g : plan.outer.grants) {
-    Flag f = g.access == Access::Rw ? (g.optional ? Flag::RwTry : Flag::Rw) : (g.optional ? Flag::RoTry : Flag::Ro);
+    Flag f = g.optional ? Flag::RoTry : Flag::Ro;
+    if (g.access == Access::Rw) f = g.optional ? Flag::RwTry : Flag::Rw;
     out.emplace(static_cast<int>(f), g.path);
   }
   for (long p : plan.outer.net.connect) out.emplace(static_cast<int>(Flag::ConnectTcp), std::to_string(p));
