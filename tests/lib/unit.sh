@@ -5,12 +5,14 @@
 # unsanitized run.
 #
 #   run_sanitized_unit NAME BINARY   exec BINARY, or print FAIL NAME and exit 1
+# shellcheck source=tests/lib/report.sh
+. "$LLR_ROOT/tests/lib/report.sh"
 run_sanitized_unit() {
   if ! nm "$2" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then
-    echo "FAIL $1.sanitized: $2 is not built with ASan and UBSan"
+    fail "$1.sanitized" "$2 is not built with ASan and UBSan"
     exit 1
   fi
-  echo "PASS $1.sanitized"
+  pass "$1.sanitized"
   ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 exec "$2"
 }

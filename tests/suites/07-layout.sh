@@ -6,6 +6,8 @@
 # And the top folder holds only the driver and the front end (at most ten
 # files), every other file living in the stage it belongs to.
 set -u
+# shellcheck source=tests/lib/report.sh
+. "$LLR_ROOT/tests/lib/report.sh"
 cd "$LLR_ROOT" || exit 1
 
 # The rank of a compiler file by its place in the pipeline.
@@ -57,19 +59,19 @@ for file in $(git ls-files 'compiler/*.cpp' 'compiler/*.h'); do
   done
 done
 if [ -n "$unknown" ]; then
-  echo "FAIL layout.folders: files in a folder that is not a pipeline stage:$unknown"
+  fail "layout.folders" "files in a folder that is not a pipeline stage:$unknown"
 else
-  echo "PASS layout.folders"
+  pass "layout.folders"
 fi
 if [ -n "$against" ]; then
-  echo "FAIL layout.includes-follow-pipeline: includes that run against the pipeline:$against"
+  fail "layout.includes-follow-pipeline" "includes that run against the pipeline:$against"
 else
-  echo "PASS layout.includes-follow-pipeline"
+  pass "layout.includes-follow-pipeline"
 fi
 
 top=$(git ls-files 'compiler/*' | grep -c '^compiler/[^/]*$')
 if [ "$top" -le 10 ]; then
-  echo "PASS layout.top-folder-small"
+  pass "layout.top-folder-small"
 else
-  echo "FAIL layout.top-folder-small: $top files directly in compiler/ (at most 10)"
+  fail "layout.top-folder-small" "$top files directly in compiler/ (at most 10)"
 fi

@@ -3,6 +3,8 @@
 # a ```sh block of README.md or docs/*.md) must be a valid command line for
 # the launcher's own parser, so the documentation cannot rot.
 set -u
+# shellcheck source=tests/lib/report.sh
+. "$LLR_ROOT/tests/lib/report.sh"
 # shellcheck disable=SC2034 # read by the eval below
 check=$LLR_BUILD/unit/parse-check
 cd "$LLR_ROOT" || exit 1
@@ -15,8 +17,8 @@ while IFS= read -r entry; do
   line=${entry#"$where":}
   # shellcheck disable=SC2016 # $check is expanded by eval, on purpose
   result=$(eval "\"\$check\" ${line#landlock-run }" 2>&1)
-  if [ "$result" = ok ]; then echo "PASS docs example $where"
-  else echo "FAIL docs example $where: '$line': $result"; fi
+  if [ "$result" = ok ]; then pass "docs example $where"
+  else fail "docs example $where" "'$line': $result"; fi
 done <"${TMPDIR:-/tmp}/llr-doc-examples.$$"
 rm -f "${TMPDIR:-/tmp}/llr-doc-examples.$$"
 
@@ -26,7 +28,7 @@ rm -f "${TMPDIR:-/tmp}/llr-doc-examples.$$"
 example=$(awk '/^```sh$/ { inside = 1; block = ""; next }
   /^```/ { if (inside && block ~ /classify\(\) \{/) printf "%s", block; inside = 0; next }
   inside { block = block $0 "\n" }' docs/launcher-cli.md)
-if [ -z "$example" ]; then echo "FAIL docs example status-fd classify: no classify() block in docs/launcher-cli.md"
+if [ -z "$example" ]; then fail "docs example status-fd classify" "no classify() block in docs/launcher-cli.md"
 else
   bin=$(mktemp -d)
   ln -s "$LLR_BUILD/landlock-run" "$bin/landlock-run"
@@ -36,8 +38,8 @@ else
     classify --ro / -- /bin/sh -c 'echo "landlock-run: fake" >&2; exit 125' 2>/dev/null
     classify --ro / -- /bin/sh -c 'exit 3')
   want=$(printf 'launcher-failed\nnot-run\nran 125\nran 3')
-  if [ "$got" = "$want" ]; then echo "PASS docs example status-fd classify: launcher failure, not run, imitation, own status"
-  else echo "FAIL docs example status-fd classify: got '$(echo "$got" | tr '\n' '|')'"; fi
+  if [ "$got" = "$want" ]; then pass "docs example status-fd classify: launcher failure, not run, imitation, own status"
+  else fail "docs example status-fd classify" "got '$(echo "$got" | tr '\n' '|')'"; fi
   rm -rf "$bin"
 fi
 
@@ -52,8 +54,8 @@ awk -v out="$docs" '/^```sh$/ { inside = 1; block = ""; start = FNR; next }
   inside { block = block $0 "\n" }' README.md docs/*.md
 agent=$(awk '/^```toml$/ { inside = 1; block = ""; next } /^```/ { if (inside && block ~ /A coding agent/) printf "%s", block; inside = 0; next }
   inside { block = block $0 "\n" }' README.md)
-[ -n "$agent" ] || echo "FAIL docs loops: no agent policy (a \`\`\`toml block with \"A coding agent\") in README.md"
-ls "$docs"/block.* >/dev/null 2>&1 || echo "FAIL docs loops: no \`\`\`sh block runs landlock-policy"
+[ -n "$agent" ] || fail "docs loops" "no agent policy (a \`\`\`toml block with \"A coding agent\") in README.md"
+ls "$docs"/block.* >/dev/null 2>&1 || fail "docs loops" "no \`\`\`sh block runs landlock-policy"
 for block in "$docs"/block.*; do
   [ -f "$block" ] || continue
   where=$(cat "$docs/where.${block##*.}")
@@ -70,13 +72,13 @@ for block in "$docs"/block.*; do
   if grep -q 'landlock-policy learn' "$block" &&
      ! (cd "$w/project" && HOME=$w/home TMPDIR=$w/tmp "$LLR_BUILD/landlock-policy" learn \
           "$w/home/.config/landlock-policy/ci.toml" -- true) >/dev/null 2>&1; then
-    echo "SKIP docs loop $where: learn cannot watch a command here (neither audit nor ptrace works)"
+    skip "docs loop $where" "learn cannot watch a command here (neither audit nor ptrace works)"
     continue
   fi
   out=$(cd "$w/project" && env -u XDG_RUNTIME_DIR HOME="$w/home" TMPDIR="$w/tmp" PATH="$w/bin:$PATH" \
           GITHUB_WORKSPACE="$w/project" sh -e -c "$(cat "$block")" 2>&1 </dev/null)
   rc=$?
-  if [ "$rc" -eq 0 ]; then echo "PASS docs loop $where runs as written from a project folder"
-  else echo "FAIL docs loop $where: exit $rc: $(printf '%s' "$out" | tail -5 | tr '\n' '|' | cut -c1-600)"; fi
+  if [ "$rc" -eq 0 ]; then pass "docs loop $where runs as written from a project folder"
+  else fail "docs loop $where" "exit $rc: $(printf '%s' "$out" | tail -5 | tr '\n' '|' | cut -c1-600)"; fi
 done
 rm -rf "$docs"

@@ -2,6 +2,8 @@
 # One version, written once; binaries that name their source; builds that
 # do not depend on where or when they ran.
 set -u
+# shellcheck source=tests/lib/report.sh
+. "$LLR_ROOT/tests/lib/report.sh"
 cd "$LLR_ROOT" || exit 1
 ver=$(cat VERSION)
 # The launcher's source digest: every file it is compiled from, concatenated
@@ -10,21 +12,21 @@ src_sha=$(sh packaging/launcher-digest.sh)
 
 out=$("$LLR_BUILD/landlock-run" --version 2>&1)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
-  echo "PASS version-launcher-names-VERSION-and-source-digest"
+  pass "version-launcher-names-VERSION-and-source-digest"
 else
-  echo "FAIL version-launcher-names-VERSION-and-source-digest: '$out' (want $ver, $src_sha)"
+  fail "version-launcher-names-VERSION-and-source-digest" "'$out' (want $ver, $src_sha)"
 fi
 
 if [ -x "$LLR_BUILD/landlock-policy" ]; then
   out=$("$LLR_BUILD/landlock-policy" --version 2>&1)
   case $out in
-    *"$ver"*"$src_sha"*) echo "PASS version-compiler-names-VERSION-and-launcher-digest" ;;
-    *) echo "FAIL version-compiler-names-VERSION-and-launcher-digest: '$out' (want $ver and $src_sha)" ;;
+    *"$ver"*"$src_sha"*) pass "version-compiler-names-VERSION-and-launcher-digest" ;;
+    *) fail "version-compiler-names-VERSION-and-launcher-digest" "'$out' (want $ver and $src_sha)" ;;
   esac
 elif [ -f compiler/compiler.mk ]; then
-  echo "FAIL version-compiler-names-VERSION-and-launcher-digest: $LLR_BUILD/landlock-policy is not built"
+  fail "version-compiler-names-VERSION-and-launcher-digest" "$LLR_BUILD/landlock-policy is not built"
 else
-  echo "SKIP version-compiler-names-VERSION-and-launcher-digest: the compiler is not in the build yet"
+  skip "version-compiler-names-VERSION-and-launcher-digest" "the compiler is not in the build yet"
 fi
 
 # VERSION is the only place the version is written: no source or package
@@ -32,43 +34,43 @@ fi
 hits=$(grep -rnF -e "\"$ver\"" -e "'$ver'" launcher compiler packaging 2>/dev/null; \
        grep -rn '"version": *"[0-9]' packaging/npm 2>/dev/null)
 if [ -z "$hits" ]; then
-  echo "PASS version-written-only-in-VERSION"
+  pass "version-written-only-in-VERSION"
 else
-  echo "FAIL version-written-only-in-VERSION: $(printf '%s' "$hits" | head -3 | tr '\n' ' ')"
+  fail "version-written-only-in-VERSION" "$(printf '%s' "$hits" | head -3 | tr '\n' ' ')"
 fi
 
 # Two clean copies of this tree, two directories, two times: same bytes, and
 # the same bytes as the launcher the other suites test.
 log=$(mktemp)
 if sh packaging/reproducible-check.sh --worktree --quick >"$log" 2>&1; then
-  echo "PASS reproducible-launcher-and-man-pages ($(grep -c '^identical' "$log") artifacts)"
+  pass "reproducible-launcher-and-man-pages ($(grep -c '^identical' "$log") artifacts)"
 else
-  echo "FAIL reproducible-launcher-and-man-pages: $(grep -v '^identical' "$log" | head -5 | tr '\n' ' ')"
+  fail "reproducible-launcher-and-man-pages" "$(grep -v '^identical' "$log" | head -5 | tr '\n' ' ')"
 fi
 # The source tarball too (issue 24): from two copies, the same bytes.
 if grep -q "^identical  [0-9a-f]*  dist-r/landlock-run-$ver-src.tar.gz\$" "$log"; then
-  echo "PASS reproducible-source-tarball"
+  pass "reproducible-source-tarball"
 else
-  echo "FAIL reproducible-source-tarball: $(grep -e "src.tar.gz" -e '^reproducible-check' "$log" | head -3 | tr '\n' ' ')"
+  fail "reproducible-source-tarball" "$(grep -e "src.tar.gz" -e '^reproducible-check' "$log" | head -3 | tr '\n' ' ')"
 fi
 rebuilt=$(awk '$3 == "build-r/landlock-run" { print $2 }' "$log")
 tested=$(sha256sum "$LLR_BUILD/landlock-run" | cut -d' ' -f1)
 if [ -n "$rebuilt" ] && [ "$rebuilt" = "$tested" ]; then
-  echo "PASS reproducible-rebuild-matches-tested-launcher"
+  pass "reproducible-rebuild-matches-tested-launcher"
 else
-  echo "FAIL reproducible-rebuild-matches-tested-launcher: rebuilt ${rebuilt:-nothing}, tested $tested"
+  fail "reproducible-rebuild-matches-tested-launcher" "rebuilt ${rebuilt:-nothing}, tested $tested"
 fi
 rm -f "$log"
 
 # The build flags that make it so.
 if grep -q -- '-ffile-prefix-map=' Makefile && grep -q -- '--build-id=none' Makefile; then
-  echo "PASS reproducible-flags-strip-paths-and-build-id"
+  pass "reproducible-flags-strip-paths-and-build-id"
 else
-  echo "FAIL reproducible-flags-strip-paths-and-build-id: Makefile lacks -ffile-prefix-map or --build-id=none"
+  fail "reproducible-flags-strip-paths-and-build-id" "Makefile lacks -ffile-prefix-map or --build-id=none"
 fi
 if strings "$LLR_BUILD/landlock-run" | grep -q -e "$LLR_ROOT" -e "$LLR_BUILD"; then
-  echo "FAIL reproducible-no-build-path-in-launcher: the binary names the build directory"
+  fail "reproducible-no-build-path-in-launcher" "the binary names the build directory"
 else
-  echo "PASS reproducible-no-build-path-in-launcher"
+  pass "reproducible-no-build-path-in-launcher"
 fi
 exit 0

@@ -9,8 +9,8 @@ name=landlock-run-$ver-x86_64-linux-musl
 # Where packaging.mk puts it: dist/ for the default build dir, else BUILD/dist.
 if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then dist=$LLR_ROOT/dist; else dist=$LLR_BUILD/dist; fi
 tarball=$dist/$name.tar.gz
-if ! command -v scdoc >/dev/null; then echo "SKIP dist: scdoc is not installed (make deps)"; exit 0; fi
-[ -f "$tarball" ] || { echo "FAIL dist-built: $tarball is missing (make dist)"; exit 1; }
+if ! command -v scdoc >/dev/null; then skip "dist" "scdoc is not installed (make deps)"; exit 0; fi
+[ -f "$tarball" ] || { fail "dist-built" "$tarball is missing (make dist)"; exit 1; }
 # The epoch the build used (packaging.mk records it; by default the last
 # commit's time), so that a commit landing meanwhile cannot fool the test.
 SOURCE_DATE_EPOCH=$(cat "$LLR_BUILD/.source-date-epoch" 2>/dev/null || git log -1 --format=%ct)
@@ -31,38 +31,38 @@ for f in $launcher_srcs; do want="$want src/$f"; done
 [ -f compiler/compiler.mk ] && want="$want bin/landlock-policy"
 missing=
 for f in $want; do grep -qx "$name/$f" "$tmp/list" || missing="$missing $f"; done
-if [ -z "$missing" ]; then echo "PASS dist-contents"; else echo "FAIL dist-contents: missing$missing"; fi
-[ -f README.md ] || echo "SKIP dist-readme: README.md is not written yet"
-if [ -f compiler/compiler.mk ]; then :; else echo "SKIP dist-compiler: the compiler is not in the build yet"; fi
+if [ -z "$missing" ]; then pass "dist-contents"; else fail "dist-contents" "missing$missing"; fi
+[ -f README.md ] || skip "dist-readme" "README.md is not written yet"
+if [ -f compiler/compiler.mk ]; then :; else skip "dist-compiler" "the compiler is not in the build yet"; fi
 
-if LC_ALL=C sort -c "$tmp/list" 2>/dev/null; then echo "PASS dist-entries-sorted"; else echo "FAIL dist-entries-sorted"; fi
+if LC_ALL=C sort -c "$tmp/list" 2>/dev/null; then pass "dist-entries-sorted"; else fail "dist-entries-sorted"; fi
 owners=$(tar --numeric-owner -tvzf "$tarball" | awk '{ print $2 }' | sort -u)
-if [ "$owners" = "0/0" ]; then echo "PASS dist-owner-0-0"; else echo "FAIL dist-owner-0-0: $owners"; fi
+if [ "$owners" = "0/0" ]; then pass "dist-owner-0-0"; else fail "dist-owner-0-0" "$owners"; fi
 mtimes=$(TZ=UTC0 tar --full-time -tvzf "$tarball" | awk '{ print $4 " " $5 }' | sort -u)
 want_mtime=$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')
 if [ "$mtimes" = "$want_mtime" ]; then
-  echo "PASS dist-mtime-is-SOURCE_DATE_EPOCH"
+  pass "dist-mtime-is-SOURCE_DATE_EPOCH"
 else
-  echo "FAIL dist-mtime-is-SOURCE_DATE_EPOCH: $(echo "$mtimes" | head -2 | tr '\n' ' ') (want $want_mtime)"
+  fail "dist-mtime-is-SOURCE_DATE_EPOCH" "$(echo "$mtimes" | head -2 | tr '\n' ' ') (want $want_mtime)"
 fi
 # gzip -n: no file name (FLG bit 3) and MTIME zero in the header.
-if gzip_n "$tarball"; then echo "PASS dist-gzip-no-name-no-time"; else echo "FAIL dist-gzip-no-name-no-time: $(od -An -tu1 -N8 "$tarball")"; fi
+if gzip_n "$tarball"; then pass "dist-gzip-no-name-no-time"; else fail "dist-gzip-no-name-no-time" "$(od -An -tu1 -N8 "$tarball")"; fi
 
 tar -xzf "$tarball" -C "$tmp"
 top=$tmp/$name
 if (cd "$top" && sha256sum --quiet -c SHA256SUMS >"$tmp/sums.log" 2>&1) &&
    [ "$(wc -l <"$top/SHA256SUMS")" -eq "$(find "$top" -type f ! -name SHA256SUMS | wc -l)" ]; then
-  echo "PASS dist-SHA256SUMS-covers-and-verifies"
+  pass "dist-SHA256SUMS-covers-and-verifies"
 else
-  echo "FAIL dist-SHA256SUMS-covers-and-verifies: $(head -3 "$tmp/sums.log" | tr '\n' ' ')"
+  fail "dist-SHA256SUMS-covers-and-verifies" "$(head -3 "$tmp/sums.log" | tr '\n' ' ')"
 fi
 # shellcheck disable=SC2086 # one path a word
 src_sha=$(cd "$top/src" && cat $launcher_srcs | sha256sum | cut -d' ' -f1)  # docs/launcher-cli.md
 out=$("$top/bin/landlock-run" --version)
 if [ "$out" = "landlock-run $ver source-sha256=$src_sha" ]; then
-  echo "PASS dist-launcher-names-shipped-source"
+  pass "dist-launcher-names-shipped-source"
 else
-  echo "FAIL dist-launcher-names-shipped-source: $out vs $src_sha"
+  fail "dist-launcher-names-shipped-source" "$out vs $src_sha"
 fi
 # The licences of the code linked in and the bill of materials (issue 13):
 # Debian's copyright files, and an SPDX 2.3 SBOM naming each package at the
@@ -74,17 +74,17 @@ sed 's/"name": "musl-dev"/"name": "musl-other"/' "$top/sbom.spdx.json" >"$tmp/do
 # shellcheck disable=SC2086 # one PKG=VERSION a word
 out=$(python3 tests/packaging/check_sbom.py "$tmp/doctored.json" "$top" "$SOURCE_DATE_EPOCH" $sbom_comps -- $sbom_tools)
 case $out in
-  *"component musl-dev "*" is not listed"*) echo "PASS dist-sbom-check-refuses-a-doctored-sbom" ;;
-  *) echo "FAIL dist-sbom-check-refuses-a-doctored-sbom: '$out'" ;;
+  *"component musl-dev "*" is not listed"*) pass "dist-sbom-check-refuses-a-doctored-sbom" ;;
+  *) fail "dist-sbom-check-refuses-a-doctored-sbom" "'$out'" ;;
 esac
-if cmp -s "$top/sbom.spdx.json" "$LLR_BUILD/sbom/$name.spdx.json"; then echo "PASS dist-sbom-is-the-release-artifact"
-else echo "FAIL dist-sbom-is-the-release-artifact: $top/sbom.spdx.json differs from $LLR_BUILD/sbom/$name.spdx.json"; fi
-if file -b "$top/bin/landlock-run" | grep -q 'statically linked'; then echo "PASS dist-launcher-static"; else echo "FAIL dist-launcher-static: $(file -b "$top/bin/landlock-run")"; fi
+if cmp -s "$top/sbom.spdx.json" "$LLR_BUILD/sbom/$name.spdx.json"; then pass "dist-sbom-is-the-release-artifact"
+else fail "dist-sbom-is-the-release-artifact" "$top/sbom.spdx.json differs from $LLR_BUILD/sbom/$name.spdx.json"; fi
+if file -b "$top/bin/landlock-run" | grep -q 'statically linked'; then pass "dist-launcher-static"; else fail "dist-launcher-static" "$(file -b "$top/bin/landlock-run")"; fi
 check_confines dist-launcher "$top/bin/landlock-run" "$tmp/run"
 # The compiler too runs with no libc at all: an empty root (a FROM scratch
 # image, an Alpine CI job) holding only the two binaries and a policy (the
 # compiler checks the launcher it emits, and runs its --version).
-if file -b "$top/bin/landlock-policy" | grep -q 'statically linked'; then echo "PASS dist-compiler-static"; else echo "FAIL dist-compiler-static: $(file -b "$top/bin/landlock-policy")"; fi
+if file -b "$top/bin/landlock-policy" | grep -q 'statically linked'; then pass "dist-compiler-static"; else fail "dist-compiler-static" "$(file -b "$top/bin/landlock-policy")"; fi
 if [ "$(id -u)" = 0 ] && command -v chroot >/dev/null; then
   empty=$tmp/empty-root
   mkdir -p "$empty/p" "$empty/etc" && cp "$top/bin/landlock-policy" "$top/bin/landlock-run" "$empty/"
@@ -94,10 +94,10 @@ if [ "$(id -u)" = 0 ] && command -v chroot >/dev/null; then
   # policy lies outside it (a policy in the workspace is refused too).
   got=$(chroot "$empty" /landlock-policy argv --format shell --launcher /landlock-run --set workspace=/p /etc/policy.toml -- /cmd 2>&1)
   want="/landlock-run --expect-version $ver --no-symlinks --ro /p -- /cmd"
-  if [ "$got" = "$want" ]; then echo "PASS dist-compiler-runs-in-an-empty-root"
-  else echo "FAIL dist-compiler-runs-in-an-empty-root: got '$got', want '$want'"; fi
+  if [ "$got" = "$want" ]; then pass "dist-compiler-runs-in-an-empty-root"
+  else fail "dist-compiler-runs-in-an-empty-root" "got '$got', want '$want'"; fi
 else
-  echo "SKIP dist-compiler-runs-in-an-empty-root: needs root for chroot"
+  skip "dist-compiler-runs-in-an-empty-root" "needs root for chroot"
 fi
 
 # Each man page renders without groff warnings.
@@ -107,15 +107,15 @@ for page in "$top"/man/man*/*; do
   [ -z "$warn" ] || bad="$bad $(basename "$page"): $warn"
   grep -q '^\.SH "\{0,1\}NAME' "$page" || bad="$bad $(basename "$page"): no NAME section"
 done
-if [ -z "$bad" ]; then echo "PASS dist-man-pages-render"; else echo "FAIL dist-man-pages-render:$bad"; fi
+if [ -z "$bad" ]; then pass "dist-man-pages-render"; else fail "dist-man-pages-render:$bad"; fi
 
 # The archive step itself is reproducible: again, later, under another umask.
 sleep 1
 (umask 077; PKG_STAGE=$tmp/stage SBOM=$LLR_BUILD/sbom/landlock-run-$ver-x86_64-linux-musl.spdx.json sh packaging/dist.sh "$tmp/again.tar.gz" "$LLR_BUILD" "$ver" >/dev/null 2>&1)
 if cmp -s "$tarball" "$tmp/again.tar.gz"; then
-  echo "PASS dist-tarball-reproducible"
+  pass "dist-tarball-reproducible"
 else
-  echo "FAIL dist-tarball-reproducible: a second archive of the same build differs"
+  fail "dist-tarball-reproducible" "a second archive of the same build differs"
 fi
 # make audit reads the shipped binaries: digest matched, static, every
 # syscall the launcher makes has a reason on file, the compiler stripped and
@@ -129,10 +129,10 @@ if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; the
   printf '%s\n' "$audit" | grep -q '^  landlock_restrict_self ' || why="$why no landlock_restrict_self measured;"
   printf '%s\n' "$audit" | grep '^  file:' | grep -q 'stripped' || why="$why the compiler is not stripped;"
   printf '%s\n' "$audit" | grep -q 'BuildID' && why="$why a build id is shipped;"
-  if [ -z "$why" ]; then echo "PASS dist-audit-of-the-shipped-binaries"
-  else echo "FAIL dist-audit-of-the-shipped-binaries:$why"; fi
+  if [ -z "$why" ]; then pass "dist-audit-of-the-shipped-binaries"
+  else fail "dist-audit-of-the-shipped-binaries:$why"; fi
 else
-  echo "SKIP dist-audit-of-the-shipped-binaries: strace cannot trace here"
+  skip "dist-audit-of-the-shipped-binaries" "strace cannot trace here"
 fi
 # The release folder (issue 24): beside the tarball, make dist writes the
 # source tarball, the SBOM, the .deb (where dpkg-deb is) and one SHA256SUMS
@@ -146,9 +146,9 @@ for f in $want_sums; do
   awk '{ print $2 }' "$dist/SHA256SUMS" 2>/dev/null | grep -qxF "$f" || missing="$missing $f"
 done
 if [ -z "$missing" ] && (cd "$dist" && sha256sum --quiet -c SHA256SUMS) >"$tmp/dist-sums.log" 2>&1; then
-  echo "PASS dist-SHA256SUMS-over-the-release-files"
+  pass "dist-SHA256SUMS-over-the-release-files"
 else
-  echo "FAIL dist-SHA256SUMS-over-the-release-files: not listed:$missing $(head -3 "$tmp/dist-sums.log" 2>/dev/null | tr '\n' ' ')"
+  fail "dist-SHA256SUMS-over-the-release-files" "not listed:$missing $(head -3 "$tmp/dist-sums.log" 2>/dev/null | tr '\n' ' ')"
 fi
 
 # The source tarball is the tree make builds from: every file git tracks or
@@ -165,52 +165,52 @@ if [ -f "$src_tarball" ]; then
     differ=
     while IFS= read -r f; do cmp -s "$f" "$srctop/$f" || differ="$differ $f"; done <"$tmp/tree-list"
     if cmp -s "$tmp/src-list" "$tmp/tree-list" && [ -z "$differ" ]; then
-      echo "PASS dist-src-tarball-is-the-whole-tree ($(wc -l <"$tmp/src-list") files)"
+      pass "dist-src-tarball-is-the-whole-tree ($(wc -l <"$tmp/src-list") files)"
     else
-      echo "FAIL dist-src-tarball-is-the-whole-tree: $(diff "$tmp/tree-list" "$tmp/src-list" | head -4 | tr '\n' ' ')$differ"
+      fail "dist-src-tarball-is-the-whole-tree" "$(diff "$tmp/tree-list" "$tmp/src-list" | head -4 | tr '\n' ' ')$differ"
     fi
   else
-    echo "SKIP dist-src-tarball-is-the-whole-tree: not a git checkout"
+    skip "dist-src-tarball-is-the-whole-tree" "not a git checkout"
   fi
   # Reproducible: written again from the unpacked copy (no git there), later,
   # under another umask and time zone, it is the same bytes.
   sleep 1
   if (cd "$srctop" && umask 077 && TZ=Pacific/Kiritimati sh packaging/src-tarball.sh "$tmp/src-again.tar.gz" "$ver" >/dev/null 2>&1) &&
      cmp -s "$src_tarball" "$tmp/src-again.tar.gz"; then
-    echo "PASS dist-src-tarball-reproducible-from-itself"
+    pass "dist-src-tarball-reproducible-from-itself"
   else
-    echo "FAIL dist-src-tarball-reproducible-from-itself: the unpacked source writes another tarball"
+    fail "dist-src-tarball-reproducible-from-itself" "the unpacked source writes another tarball"
   fi
   # It builds: the launcher made from it is the one the other suites test.
   # (Not in this make's build folder: its command-line variables stay out.)
   if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make -s -C "$srctop" BUILD=build build/landlock-run \
        >"$tmp/src-build.log" 2>&1 &&
      cmp -s "$srctop/build/landlock-run" "$LLR_BUILD/landlock-run"; then
-    echo "PASS dist-src-tarball-builds-the-same-launcher"
+    pass "dist-src-tarball-builds-the-same-launcher"
   else
-    echo "FAIL dist-src-tarball-builds-the-same-launcher: $(tail -3 "$tmp/src-build.log" | tr '\n' ' ')"
+    fail "dist-src-tarball-builds-the-same-launcher" "$(tail -3 "$tmp/src-build.log" | tr '\n' ' ')"
   fi
 else
   for t in is-the-whole-tree reproducible-from-itself builds-the-same-launcher; do
-    echo "FAIL dist-src-tarball-$t: $src_tarball is missing (make dist)"
+    fail "dist-src-tarball-$t" "$src_tarball is missing (make dist)"
   done
 fi
 
 # The tarball's src/ rebuilds its launcher in one step, byte for byte
 # (src/build.sh); the same step refuses a source changed by one byte.
 if out=$(sh "$top/src/build.sh" 2>&1) && printf '%s\n' "$out" | grep -q '^identical: bin/landlock-run'; then
-  echo "PASS dist-src-build-sh-rebuilds-the-launcher-byte-for-byte"
+  pass "dist-src-build-sh-rebuilds-the-launcher-byte-for-byte"
 else
-  echo "FAIL dist-src-build-sh-rebuilds-the-launcher-byte-for-byte: $(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+  fail "dist-src-build-sh-rebuilds-the-launcher-byte-for-byte" "$(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
 fi
 cp -a "$top" "$tmp/doctored-top"
 echo '// one byte more' >>"$tmp/doctored-top/src/launcher/landlock-run.cpp"
 if out=$(sh "$tmp/doctored-top/src/build.sh" 2>&1); then
-  echo "FAIL dist-src-build-sh-refuses-another-source: exit 0: $out"
+  fail "dist-src-build-sh-refuses-another-source" "exit 0: $out"
 else
   case $out in
-    *DIFFERENT*) echo "PASS dist-src-build-sh-refuses-another-source" ;;
-    *) echo "FAIL dist-src-build-sh-refuses-another-source: $(printf '%s' "$out" | tail -2 | tr '\n' ' ')" ;;
+    *DIFFERENT*) pass "dist-src-build-sh-refuses-another-source" ;;
+    *) fail "dist-src-build-sh-refuses-another-source" "$(printf '%s' "$out" | tail -2 | tr '\n' ' ')" ;;
   esac
 fi
 
@@ -219,9 +219,9 @@ fi
 # after SHA256SUMS was written, where they must fail.
 sed -n '/^### Audit$/,/^## /p' README.md | sed -n '/^```sh$/,/^```$/p' | sed '1d;$d' >"$tmp/audit-steps.sh"
 if [ ! -s "$tmp/audit-steps.sh" ]; then
-  echo "FAIL dist-readme-audits-a-download: README's Audit section shows no sh commands"
+  fail "dist-readme-audits-a-download" "README's Audit section shows no sh commands"
 elif ! command -v strace >/dev/null; then
-  echo "SKIP dist-readme-audits-a-download: strace is not installed (make deps)"
+  skip "dist-readme-audits-a-download" "strace is not installed (make deps)"
 else
   mkdir -p "$tmp/download" "$tmp/doctored"
   cp "$dist"/* "$tmp/download/"
@@ -230,16 +230,16 @@ else
      printf '%s\n' "$out" | grep -q '^source digest:  matches' &&
      printf '%s\n' "$out" | grep -q '^static:         yes' &&
      ! printf '%s\n' "$out" | grep -q -e UNEXPECTED -e MISMATCH; then
-    echo "PASS dist-readme-audits-a-download"
+    pass "dist-readme-audits-a-download"
   else
-    echo "FAIL dist-readme-audits-a-download: $(printf '%s' "$out" | grep -v '^  ' | tail -4 | tr '\n' ' ')"
+    fail "dist-readme-audits-a-download" "$(printf '%s' "$out" | grep -v '^  ' | tail -4 | tr '\n' ' ')"
   fi
   cp "$dist"/* "$tmp/doctored/"
   printf 'x' | dd of="$tmp/doctored/$name.tar.gz" bs=1 seek=100 conv=notrunc 2>/dev/null
   if (cd "$tmp/doctored" && sh -e "$tmp/audit-steps.sh") >/dev/null 2>&1; then
-    echo "FAIL dist-readme-audit-refuses-a-doctored-download: the steps passed"
+    fail "dist-readme-audit-refuses-a-doctored-download" "the steps passed"
   else
-    echo "PASS dist-readme-audit-refuses-a-doctored-download"
+    pass "dist-readme-audit-refuses-a-doctored-download"
   fi
 fi
 exit 0

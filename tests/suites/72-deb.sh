@@ -7,18 +7,18 @@ cd "$LLR_ROOT" || exit 1
 ver=$(cat VERSION)
 deb=$LLR_BUILD/deb/landlock-run_${ver}_amd64.deb
 if ! command -v dpkg-deb >/dev/null || ! command -v scdoc >/dev/null; then
-  echo "SKIP deb: dpkg-deb or scdoc is not installed (make deps)"; exit 0
+  skip "deb" "dpkg-deb or scdoc is not installed (make deps)"; exit 0
 fi
-[ -f "$deb" ] || { echo "FAIL deb-built: $deb is missing (make deb)"; exit 1; }
+[ -f "$deb" ] || { fail "deb-built" "$deb is missing (make deb)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 SOURCE_DATE_EPOCH=$(cat "$LLR_BUILD/.source-date-epoch" 2>/dev/null || git log -1 --format=%ct)
 
 fields=$(dpkg-deb -f "$deb" Package Version Architecture | tr '\n' ' ')
 if [ "$fields" = "Package: landlock-run Version: $ver Architecture: amd64 " ]; then
-  echo "PASS deb-control-version-from-VERSION"
+  pass "deb-control-version-from-VERSION"
 else
-  echo "FAIL deb-control-version-from-VERSION: $fields"
+  fail "deb-control-version-from-VERSION" "$fields"
 fi
 
 dpkg-deb -c "$deb" | awk '{ print $1, $2, $6 }' >"$tmp/contents"
@@ -28,25 +28,25 @@ want="./usr/bin/landlock-run ./usr/share/man/man1/landlock-run.1.gz ./usr/share/
 [ -f compiler/compiler.mk ] && want="$want ./usr/bin/landlock-policy"
 missing=
 for f in $want; do awk -v f="$f" '$3 == f { found = 1 } END { exit !found }' "$tmp/contents" || missing="$missing $f"; done
-if [ -z "$missing" ]; then echo "PASS deb-contents"; else echo "FAIL deb-contents: missing$missing"; fi
-[ -f compiler/compiler.mk ] || echo "SKIP deb-compiler: the compiler is not in the build yet"
+if [ -z "$missing" ]; then pass "deb-contents"; else fail "deb-contents" "missing$missing"; fi
+[ -f compiler/compiler.mk ] || skip "deb-compiler" "the compiler is not in the build yet"
 if awk '$1 !~ /^d/ && $3 ~ /usr\/bin\// && ($1 != "-rwxr-xr-x" || $2 != "root/root") { bad = 1 } END { exit bad }' "$tmp/contents" &&
    awk '$2 != "root/root" { bad = 1 } END { exit bad }' "$tmp/contents"; then
-  echo "PASS deb-owner-root-binaries-0755"
+  pass "deb-owner-root-binaries-0755"
 else
-  echo "FAIL deb-owner-root-binaries-0755: $(grep -v 'root/root' "$tmp/contents" | head -2)"
+  fail "deb-owner-root-binaries-0755" "$(grep -v 'root/root' "$tmp/contents" | head -2)"
 fi
 
 if command -v lintian >/dev/null; then
   lintian --fail-on error "$deb" >"$tmp/lintian" 2>&1
   rc=$?
   if [ "$rc" -eq 0 ] && ! grep -q '^E:' "$tmp/lintian"; then
-    echo "PASS deb-lintian-no-errors"
+    pass "deb-lintian-no-errors"
   else
-    echo "FAIL deb-lintian-no-errors: $(grep '^E:' "$tmp/lintian" | head -3 | tr '\n' ' ') (rc $rc)"
+    fail "deb-lintian-no-errors" "$(grep '^E:' "$tmp/lintian" | head -3 | tr '\n' ' ') (rc $rc)"
   fi
 else
-  echo "SKIP deb-lintian-no-errors: lintian is not installed (make deps)"
+  skip "deb-lintian-no-errors" "lintian is not installed (make deps)"
 fi
 
 # Into a throwaway root, as a user's machine would hold it.
@@ -55,9 +55,9 @@ dpkg -x "$deb" "$root"
 bin=$root/usr/bin/landlock-run
 src_sha=$(sh packaging/launcher-digest.sh)  # docs/launcher-cli.md
 if [ "$("$bin" --version)" = "landlock-run $ver source-sha256=$src_sha" ]; then
-  echo "PASS deb-installed-launcher-version"
+  pass "deb-installed-launcher-version"
 else
-  echo "FAIL deb-installed-launcher-version: $("$bin" --version 2>&1)"
+  fail "deb-installed-launcher-version" "$("$bin" --version 2>&1)"
 fi
 check_confines deb-installed-launcher "$bin" "$tmp/run"
 # The licences of the code linked in, the bill of materials beside the
@@ -65,19 +65,19 @@ check_confines deb-installed-launcher "$bin" "$tmp/run"
 check_sbom deb "$root/usr/share/doc/landlock-run" "$root/usr" amd64
 check_built_using deb "$deb" amd64
 if cmp -s "$root/usr/share/doc/landlock-run/sbom.spdx.json" "$LLR_BUILD/sbom/landlock-run-$ver-x86_64-linux-musl.spdx.json"; then
-  echo "PASS deb-sbom-is-the-release-artifact"
+  pass "deb-sbom-is-the-release-artifact"
 else
-  echo "FAIL deb-sbom-is-the-release-artifact: the .deb's sbom.spdx.json differs from make sbom's"
+  fail "deb-sbom-is-the-release-artifact" "the .deb's sbom.spdx.json differs from make sbom's"
 fi
 if grep -q '/usr/share/doc/landlock-run/licenses/' "$root/usr/share/doc/landlock-run/copyright"; then
-  echo "PASS deb-copyright-points-at-the-licences"
+  pass "deb-copyright-points-at-the-licences"
 else
-  echo "FAIL deb-copyright-points-at-the-licences"
+  fail "deb-copyright-points-at-the-licences"
 fi
 if [ -x "$root/usr/bin/landlock-policy" ]; then
   case $("$root/usr/bin/landlock-policy" --version 2>&1) in
-    *"$ver"*) echo "PASS deb-installed-compiler-version" ;;
-    *) echo "FAIL deb-installed-compiler-version: $("$root/usr/bin/landlock-policy" --version 2>&1)" ;;
+    *"$ver"*) pass "deb-installed-compiler-version" ;;
+    *) fail "deb-installed-compiler-version" "$("$root/usr/bin/landlock-policy" --version 2>&1)" ;;
   esac
 fi
 
@@ -88,10 +88,10 @@ for gz in "$root"/usr/share/man/man*/*.gz; do
   warn=$(render_warnings "$gz")
   [ -z "$warn" ] || bad="$bad $(basename "$gz"): $warn"
 done
-if [ -z "$bad" ]; then echo "PASS deb-man-pages-gzip-n-and-render"; else echo "FAIL deb-man-pages-gzip-n-and-render:$bad"; fi
+if [ -z "$bad" ]; then pass "deb-man-pages-gzip-n-and-render"; else fail "deb-man-pages-gzip-n-and-render:$bad"; fi
 if grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$root/usr/share/doc/landlock-run/copyright"; then
-  echo "PASS deb-copyright-machine-readable"
+  pass "deb-copyright-machine-readable"
 else
-  echo "FAIL deb-copyright-machine-readable"
+  fail "deb-copyright-machine-readable"
 fi
 exit 0

@@ -7,14 +7,14 @@ set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 man=$LLR_BUILD/man
-if ! command -v scdoc >/dev/null; then echo "SKIP man-pages: scdoc is not installed (make deps)"; exit 0; fi
+if ! command -v scdoc >/dev/null; then skip "man-pages" "scdoc is not installed (make deps)"; exit 0; fi
 for page in landlock-run.1 landlock-policy.1 landlock-policy.5; do
-  [ -f "$man/$page" ] || { echo "FAIL man-$page: not built (make man)"; continue; }
+  [ -f "$man/$page" ] || { fail "man-$page" "not built (make man)"; continue; }
   if command -v groff >/dev/null; then
     warn=$(render_warnings "$man/$page")
-    if [ -z "$warn" ]; then echo "PASS man-$page-renders"; else echo "FAIL man-$page-renders: $warn"; fi
+    if [ -z "$warn" ]; then pass "man-$page-renders"; else fail "man-$page-renders" "$warn"; fi
   else
-    echo "SKIP man-$page-renders: groff is not installed (make deps)"
+    skip "man-$page-renders" "groff is not installed (make deps)"
   fi
 done
 
@@ -22,7 +22,7 @@ missing=
 for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' launcher/cli_flags.h); do
   grep -q -- "\*$flag\*" docs/man/landlock-run.1.scd || missing="$missing $flag"
 done
-if [ -z "$missing" ]; then echo "PASS man-landlock-run.1-has-every-flag"; else echo "FAIL man-landlock-run.1-has-every-flag: missing$missing"; fi
+if [ -z "$missing" ]; then pass "man-landlock-run.1-has-every-flag"; else fail "man-landlock-run.1-has-every-flag" "missing$missing"; fi
 
 # The ABI column of docs/launcher-cli.md's flag table is the launcher's: each
 # flag that needs an ABI above 1 names exactly the ABI whose row of the
@@ -38,8 +38,8 @@ for entry in $abis; do
   if [ -z "$rows" ]; then wrong="$wrong $flag(no row)"
   elif printf '%s\n' "$rows" | grep -qv -- "| ABI $abi |\$"; then wrong="$wrong $flag(not ABI $abi)"; fi
 done
-if [ "$checked" -gt 0 ] && [ -z "$wrong" ]; then echo "PASS docs-launcher-cli-abi-column-is-the-abi-table ($checked flags)"
-else echo "FAIL docs-launcher-cli-abi-column-is-the-abi-table:${wrong:- no flag with an ABI found}"; fi
+if [ "$checked" -gt 0 ] && [ -z "$wrong" ]; then pass "docs-launcher-cli-abi-column-is-the-abi-table ($checked flags)"
+else fail "docs-launcher-cli-abi-column-is-the-abi-table:${wrong:- no flag with an ABI found}"; fi
 
 policy=$LLR_BUILD/landlock-policy
 if [ -x "$policy" ]; then
@@ -50,19 +50,19 @@ if [ -x "$policy" ]; then
   for opt in $("$policy" --help 2>&1 | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
     grep -q -- "^\*$opt\*" docs/man/landlock-policy.1.scd || missing="$missing $opt"
   done
-  if [ -z "$missing" ]; then echo "PASS man-landlock-policy.1-has-every-command-and-option"
-  else echo "FAIL man-landlock-policy.1-has-every-command-and-option: missing$missing"; fi
+  if [ -z "$missing" ]; then pass "man-landlock-policy.1-has-every-command-and-option"
+  else fail "man-landlock-policy.1-has-every-command-and-option" "missing$missing"; fi
 
   tmp=$(mktemp -d)
   sed -n '/^# SYNOPSIS/,/^# DESCRIPTION/p' docs/man/landlock-policy.5.scd | sed -n '/^```$/,/^```$/p' | sed '/^```$/d; s/^\\//' >"$tmp/synopsis.toml"
   mkdir -p "$tmp/ws" "$tmp/tmp"
   if (cd "$tmp/ws" && TMPDIR=$tmp/tmp "$policy" check "$tmp/synopsis.toml") >"$tmp/log" 2>&1 && [ -s "$tmp/synopsis.toml" ]; then
-    echo "PASS man-landlock-policy.5-synopsis-compiles"
+    pass "man-landlock-policy.5-synopsis-compiles"
   else
-    echo "FAIL man-landlock-policy.5-synopsis-compiles: $(head -3 "$tmp/log" | tr '\n' ' ')"
+    fail "man-landlock-policy.5-synopsis-compiles" "$(head -3 "$tmp/log" | tr '\n' ' ')"
   fi
   rm -rf "$tmp"
 else
-  echo "SKIP man-landlock-policy-matches-compiler: the compiler is not built"
+  skip "man-landlock-policy-matches-compiler" "the compiler is not built"
 fi
 exit 0

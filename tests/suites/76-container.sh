@@ -13,12 +13,13 @@ set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 profile=/usr/share/containers/seccomp.json
-skip() { echo "SKIP container: $1"; exit 0; }
-[ "$(id -u)" = 0 ] || skip "needs root to run crun"
-command -v crun >/dev/null || skip "crun is not installed (make deps)"
-[ -f "$profile" ] || skip "$profile is missing (golang-github-containers-common, make deps)"
-command -v busybox >/dev/null || skip "busybox is not installed (make deps)"
-[ -x /usr/bin/python3 ] || skip "python3 is not installed (make deps)"
+# skip_all REASON: the whole suite is a SKIP (one line), and stops.
+skip_all() { skip container "$1"; exit 0; }
+[ "$(id -u)" = 0 ] || skip_all "needs root to run crun"
+command -v crun >/dev/null || skip_all "crun is not installed (make deps)"
+[ -f "$profile" ] || skip_all "$profile is missing (golang-github-containers-common, make deps)"
+command -v busybox >/dev/null || skip_all "busybox is not installed (make deps)"
+[ -x /usr/bin/python3 ] || skip_all "python3 is not installed (make deps)"
 need_dist_and_landlock container
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -56,33 +57,33 @@ why() { head -c 400 "$tmp/$1.err" | tr '\n' ' '; }
 # shellcheck disable=SC2016 # the container's shell expands these
 bundle allowed default 'id -u; landlock-policy exec --set workspace=/work /etc/landlock-policy/build.toml -- \
   /bin/sh -c "echo built >/work/landed; echo x >/home/user/planted"; echo "exit=$?"' ||
-  { echo "FAIL container-bundle: cannot write the OCI bundle"; exit 1; }
+  { fail "container-bundle" "cannot write the OCI bundle"; exit 1; }
 # Nothing printed at all: the container never started (no SKIP once it did).
 if ! run allowed && [ ! -s "$tmp/allowed.out" ]; then
-  skip "crun cannot start a container here: $(why allowed)"
+  skip_all "crun cannot start a container here: $(why allowed)"
 fi
 root=$tmp/allowed/rootfs
 if [ "$(head -1 "$tmp/allowed.out")" = 1000 ] && [ -f "$root/work/landed" ]; then
-  echo "PASS container crun, podman's seccomp profile, uid 1000: the allowed write lands"
+  pass "container crun, podman's seccomp profile, uid 1000: the allowed write lands"
 else
-  echo "FAIL container crun, podman's seccomp profile, uid 1000: the allowed write lands: $(cat "$tmp/allowed.out" | tr '\n' ' ') $(why allowed)"
+  fail "container crun, podman's seccomp profile, uid 1000" "the allowed write lands: $(cat "$tmp/allowed.out" | tr '\n' ' ') $(why allowed)"
 fi
 if [ ! -e "$root/home/user/planted" ] && grep -q 'Permission denied' "$tmp/allowed.err" &&
    grep -qx 'exit=[1-9][0-9]*' "$tmp/allowed.out"; then
-  echo "PASS container crun, podman's seccomp profile, uid 1000: the denied write is denied"
+  pass "container crun, podman's seccomp profile, uid 1000: the denied write is denied"
 else
-  echo "FAIL container crun, podman's seccomp profile, uid 1000: the denied write is denied: $(why allowed)"
+  fail "container crun, podman's seccomp profile, uid 1000" "the denied write is denied: $(why allowed)"
 fi
 
 # shellcheck disable=SC2016
 bundle blocked deny-landlock 'landlock-run --ro / -- /bin/sh -c "echo ran"; echo "exit=$?"' ||
-  { echo "FAIL container-bundle: cannot write the OCI bundle"; exit 1; }
+  { fail "container-bundle" "cannot write the OCI bundle"; exit 1; }
 run blocked
 if grep -qx 'exit=125' "$tmp/blocked.out" && ! grep -q '^ran' "$tmp/blocked.out" &&
    grep -q 'Landlock is not available: a seccomp filter probably blocks the Landlock system calls' "$tmp/blocked.err"; then
-  echo "PASS container seccomp denying Landlock: the launcher exits 125, runs nothing and names seccomp"
+  pass "container seccomp denying Landlock: the launcher exits 125, runs nothing and names seccomp"
 else
-  echo "FAIL container seccomp denying Landlock: the launcher exits 125 and runs nothing: $(cat "$tmp/blocked.out" | tr '\n' ' ') $(why blocked)"
+  fail "container seccomp denying Landlock" "the launcher exits 125 and runs nothing: $(cat "$tmp/blocked.out" | tr '\n' ' ') $(why blocked)"
 fi
 # docs/containers.md's recipe, as written: its build.toml (the toml block),
 # its Dockerfile and its commands (the sh block), in a build folder holding
@@ -91,7 +92,7 @@ fi
 # open-file limit the host allows, a storage of the test's own), so the
 # commands run unchanged, in a mount namespace like the one `run` makes.
 if ! command -v podman >/dev/null; then
-  echo "SKIP container-recipe: podman is not installed (make deps)"
+  skip "container-recipe" "podman is not installed (make deps)"
   exit 0
 fi
 doc=docs/containers.md
@@ -142,19 +143,19 @@ printf '%s\n' '[storage]' 'driver = "vfs"' "graphroot = \"$tmp/podman/root\"" "r
 out=$(tr '\n' ' ' 2>/dev/null <"$tmp/recipe.out")
 case $out in
   *"uid=1000 seccomp=2 workspace=written tmp=written "*)
-    echo "PASS container-recipe docs/containers.md's commands build and run its image as written: uid 1000, podman's default seccomp filter, the workspace and /tmp written" ;;
-  *) echo "FAIL container-recipe docs/containers.md's commands build and run its image as written: $out $(tail -c 600 "$tmp/recipe.err" 2>/dev/null | tr '\n' ' ')" ;;
+    pass "container-recipe docs/containers.md's commands build and run its image as written: uid 1000, podman's default seccomp filter, the workspace and /tmp written" ;;
+  *) fail "container-recipe docs/containers.md's commands build and run its image as written" "$out $(tail -c 600 "$tmp/recipe.err" 2>/dev/null | tr '\n' ' ')" ;;
 esac
 out=$(tr '\n' ' ' 2>/dev/null <"$tmp/derived.out")
 case $out in
   *"uid=1000 seccomp=2 workspace=written tmp=written outside=denied exit=0 "*)
-    echo "PASS container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace" ;;
-  *) echo "FAIL container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace: $out $(head -c 400 "$tmp/derived.err" 2>/dev/null | tr '\n' ' ')" ;;
+    pass "container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace" ;;
+  *) fail "container-recipe its policy denies a write to a folder uid 1000 owns outside the workspace" "$out $(head -c 400 "$tmp/derived.err" 2>/dev/null | tr '\n' ' ')" ;;
 esac
 out=$(tr '\n' ' ' 2>/dev/null <"$tmp/readonly.out")
 case $out in
   *"uid=1000 seccomp=2 tmp=written exit=0 "*)
-    echo "PASS container-recipe a read-only root with --tmpfs /tmp, as documented: /tmp written" ;;
-  *) echo "FAIL container-recipe a read-only root with --tmpfs /tmp, as documented: $out $(head -c 400 "$tmp/readonly.err" 2>/dev/null | tr '\n' ' ')" ;;
+    pass "container-recipe a read-only root with --tmpfs /tmp, as documented: /tmp written" ;;
+  *) fail "container-recipe a read-only root with --tmpfs /tmp, as documented" "$out $(head -c 400 "$tmp/readonly.err" 2>/dev/null | tr '\n' ' ')" ;;
 esac
 exit 0

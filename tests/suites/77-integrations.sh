@@ -12,8 +12,7 @@ need_dist_and_landlock integrations
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)
-pass() { echo "PASS integrations $1"; }
-fail() { echo "FAIL integrations $1: $2"; }
+REPORT_PREFIX="integrations "
 
 # A tampered release: the launcher replaced by a script, the inner
 # SHA256SUMS recomputed, so that only the digest the job was given tells.
@@ -222,7 +221,7 @@ PY
   if [ $? -eq 0 ]; then pass "the action and the template parse as YAML, inputs all declared"
   else fail "the action and the template parse as YAML, inputs all declared" "$(tail -3 "$tmp/yaml.log" | tr '\n' ' ')"; fi
 else
-  echo "SKIP integrations yaml: /usr/bin/python3 with python3-yaml is not installed (make deps)"
+  skip "yaml" "/usr/bin/python3 with python3-yaml is not installed (make deps)"
   sed -n '/^    - |$/,$p' integrations/gitlab/landlock.gitlab-ci.yml | sed '1d; s/^      //' >"$tmp/gitlab-script.sh"
 fi
 
@@ -308,6 +307,6 @@ if command -v busybox >/dev/null; then
     pass "gitlab job with only busybox (an Alpine image): installs and confines"
   else fail "gitlab job with only busybox (an Alpine image): installs and confines" "exit $rc; $(why)"; fi
 else
-  echo "SKIP integrations busybox job: busybox is not installed (make deps)"
+  skip "busybox job" "busybox is not installed (make deps)"
 fi
 exit 0
