@@ -63,6 +63,6 @@ if [ -x "$policy" ]; then
   fi
   rm -rf "$tmp"
 else
-  skip "man-landlock-policy-matches-compiler" "the compiler is not built"
+  fail "man-landlock-policy-matches-compiler" "$policy is not built (make all)"
 fi
 exit 0
