@@ -5,7 +5,9 @@
 # "SKIP name: reason" (a missing kernel feature is a SKIP, never a PASS).
 # A suite that exits non-zero without reporting a FAIL, or that reports no
 # test at all, counts as one failure: a crashed suite can never look green.
-# Every result line is printed by tests/lib/report.sh.
+# tests/README.md: the one convention for suites (tests/suites/NN-name.sh is
+# a shim that runs scripts of tests/AREA/), and every result line printed by
+# tests/lib/report.sh. `make check SUITES=...` chooses the suites.
 set -u
 # shellcheck source=tests/lib/report.sh
 . "$(dirname "$0")/lib/report.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # lint-one.sh FILE: cppcheck and clang-tidy on one C++ source; prints one
-# PASS/FAIL line per tool (tests/suites/05-lint.sh runs it in parallel).
+# PASS/FAIL line per tool (tests/lint/lint.sh, suite 05, runs it in parallel).
 set -u
 # shellcheck source=tests/lib/report.sh
 . tests/lib/report.sh

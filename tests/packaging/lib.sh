@@ -1,5 +1,6 @@
 # shellcheck shell=sh
-# Sourced by the packaging suites (tests/suites/7*.sh).
+# Sourced by the packaging suites (suites 70-77: tests/packaging/*.sh,
+# tests/containers/container.sh, tests/integrations/integrations.sh).
 # shellcheck source=tests/lib/report.sh
 . "$LLR_ROOT/tests/lib/report.sh"
 
