@@ -220,6 +220,10 @@ SUITE_NEEDS_74 := $(PACKAGING_NEEDS)
 SUITE_NEEDS_75 := $(PACKAGING_NEEDS)
 SUITE_NEEDS_76 := $(PACKAGING_NEEDS)
 SUITE_NEEDS_77 := $(PACKAGING_NEEDS)
+# `make lint` is `make check SUITES=05`.
+ifneq ($(filter lint,$(MAKECMDGOALS)),)
+SUITES ?= 05
+endif
 # "41-hostile" and "41" both name tests/suites/41-hostile.sh.
 suite_number = $(firstword $(subst -, ,$(1)))
 CHECK_SUITES := $(if $(SUITES),$(sort $(foreach s,$(SUITES),$(wildcard tests/suites/$(s)*.sh))),$(wildcard tests/suites/*.sh))
@@ -229,8 +233,7 @@ check: $(CHECK_NEEDS)
 	@$(if $(CHECK_SUITES),,echo "make check: no suite matches SUITES='$(SUITES)' (tests/suites/*.sh)" >&2; exit 2;)
 	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(CHECK_SUITES)
 
-lint:
-	@$(MAKE) --no-print-directory check SUITES=05
+lint: check
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
