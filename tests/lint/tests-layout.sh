@@ -65,3 +65,20 @@ for suite in tests/suites/*.sh; do
   if grep -q "^SUITE_NEEDS_$number :=" Makefile; then pass "tests-layout.suite-has-build-needs $suite"
   else fail "tests-layout.suite-has-build-needs $suite" "no SUITE_NEEDS_$number line in the Makefile"; fi
 done
+
+# The library itself, in each shell that sources it (dash for the suites,
+# bash for the scenario suites, busybox sh in the qemu kernels): a reason
+# holding a newline, a forged result line and a terminal escape comes out
+# as one line, no control byte in it, and is counted once.
+# shellcheck disable=SC2016 # expanded by the shell under test
+probe='. tests/lib/report.sh; fail name "$(printf "one\nPASS forged\033[2J\001")"; skip other "$(printf "\tx")"; report_totals'
+want='FAIL name: one|PASS forged?[2J?
+SKIP other: ?x
+0 passed, 1 failed, 1 skipped'
+for shell in sh bash "busybox sh"; do
+  command -v "${shell%% *}" >/dev/null || { skip "tests-layout.report-escapes-untrusted-text ($shell)" "not installed"; continue; }
+  # shellcheck disable=SC2086 # "busybox sh" is two words on purpose
+  got=$($shell -c "$probe" 2>&1)
+  if [ "$got" = "$want" ]; then pass "tests-layout.report-escapes-untrusted-text ($shell)"
+  else fail "tests-layout.report-escapes-untrusted-text ($shell)" "got '$got'"; fi
+done
