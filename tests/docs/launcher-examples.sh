@@ -12,15 +12,23 @@ for doc in README.md docs/*.md; do
   [ -f "$doc" ] || continue
   awk '/^```sh$/ { inside = 1; next } /^```/ { inside = 0 } inside && /^landlock-run / { print FILENAME ":" FNR ":" $0 }' "$doc"
 done >"${TMPDIR:-/tmp}/llr-doc-examples.$$"
+# Each example is evaluated in a scratch folder: its redirections (the
+# README's `3>status.json`) land there, never in the tree.
+scratch=$(mktemp -d)
+tree_before=$(ls -A)
 while IFS= read -r entry; do
   where=${entry%%:landlock-run *}
   line=${entry#"$where":}
   # shellcheck disable=SC2016 # $check is expanded by eval, on purpose
-  result=$(eval "\"\$check\" ${line#landlock-run }" 2>&1)
+  result=$(cd "$scratch" && eval "\"\$check\" ${line#landlock-run }" 2>&1)
   if [ "$result" = ok ]; then pass "docs example $where"
   else fail "docs example $where" "'$line': $result"; fi
 done <"${TMPDIR:-/tmp}/llr-doc-examples.$$"
 rm -f "${TMPDIR:-/tmp}/llr-doc-examples.$$"
+rm -rf "$scratch"
+tree_after=$(ls -A)
+if [ "$tree_before" = "$tree_after" ]; then pass "docs examples write nothing into the tree"
+else fail "docs examples write nothing into the tree" "the top folder now also holds: $(printf '%s\n' "$tree_after" | grep -vxF -e "$tree_before" | tr '\n' ' ')"; fi
 
 # The --status-fd reading example of docs/launcher-cli.md, run as written
 # against the built launcher: it must classify a launcher failure, a command
