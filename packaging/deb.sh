@@ -15,7 +15,7 @@ doc=$root/usr/share/doc/landlock-run
 
 pkg_file 0755 "$build/landlock-run" "$root/usr/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
-[ -z "$policy" ] || pkg_bin_stripped "$policy" "$root/usr/bin/landlock-policy"
+pkg_bin_stripped "$policy" "$root/usr/bin/landlock-policy"
 for page in "$build"/man/*.[0-9]; do
   [ -f "$page" ] || pkg_die "no man pages in $build/man (make BUILD=$build man)"
   sect=${page##*.}
@@ -44,7 +44,7 @@ fi
 # shared-library dependencies from dpkg-shlibdeps (in a scratch tree, since it
 # insists on reading a debian/control).
 depends=
-if [ -n "$policy" ] && file -L "$policy" | grep -q 'dynamically linked'; then
+if file -L "$policy" | grep -q 'dynamically linked'; then
   command -v dpkg-shlibdeps >/dev/null || pkg_die "dpkg-shlibdeps (dpkg-dev) is needed: the compiler is dynamically linked"
   scratch=$build/deb/shlibdeps
   pkg_fresh "$scratch/debian"

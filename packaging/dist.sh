@@ -29,7 +29,7 @@ install -d -m 0755 "$top"
 
 pkg_file 0755 "$build/landlock-run" "$top/bin/landlock-run"
 policy=$(pkg_policy_bin "$build")
-[ -z "$policy" ] || pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
+pkg_bin_stripped "$policy" "$top/bin/landlock-policy"
 recipe=$build/src-build.sh
 [ -f "$recipe" ] || pkg_die "$recipe is missing (make BUILD=$build $recipe)"
 sources=$(sed -n 's/^sources="\(.*\)"$/\1/p' "$recipe")

@@ -62,9 +62,6 @@ DEB_FILE := $(BUILD)/deb/landlock-run_$(VERSION)_$(PKG_DEB_ARCH).deb
 NPM_DIR := $(BUILD)/npm
 NPM_TARBALLS := $(NPM_DIR)/landlock-run-$(VERSION).tgz $(NPM_DIR)/landlock-run-linux-$(PKG_NPM_CPU)-$(VERSION).tgz
 
-# The compiler joins every package as soon as compiler/compiler.mk builds it.
-POLICY_BIN := $(COMPILER)
-
 HAVE_SCDOC := $(shell command -v scdoc)
 MAN_SRCS := $(wildcard docs/man/*.scd)
 MAN_PAGES := $(patsubst docs/man/%.scd,$(BUILD)/man/%,$(MAN_SRCS))
@@ -111,23 +108,23 @@ SBOM := $(SBOM_DIR)/$(SBOM_NAME)
 SBOM_TOOLS = $(CXX) $(LINK_CC) $(shell $(CXX) -print-prog-name=cc1plus) \
   $(shell $(CXX) -print-prog-name=as) $(shell $(CXX) -print-prog-name=ld) $(PKG_STRIP)
 sbom: $(SBOM)
-$(SBOM): $(LAUNCHER) $(POLICY_BIN) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP) $(RELEASE_URL_STAMP)
+$(SBOM): $(LAUNCHER) $(COMPILER) packaging/sbom.py packaging/pkg-common.sh VERSION $(SDE_STAMP) $(RELEASE_URL_STAMP)
 	@mkdir -p $(SBOM_DIR)
 	$(LINK_CC) $(MUSL_LDFLAGS) -o $(SBOM_DIR)/landlock-run $(LAUNCHER).o -Wl,-Map=$(SBOM_DIR)/landlock-run.map
 	@cmp $(SBOM_DIR)/landlock-run $(LAUNCHER) || { echo "sbom: the launcher linked again differs from $(LAUNCHER)" >&2; exit 1; }
-	$(if $(POLICY_BIN),$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $(SBOM_DIR)/landlock-policy.linked \
-	  $(BUILD)/compiler/main.o $(COMPILER_OBJS) -Xlinker -Map=$(SBOM_DIR)/landlock-policy.map)
-	$(if $(POLICY_BIN),@cmp $(SBOM_DIR)/landlock-policy.linked $(POLICY_BIN) || { echo "sbom: the compiler linked again differs from $(POLICY_BIN)" >&2; exit 1; })
-	$(if $(POLICY_BIN),STRIP=$(PKG_STRIP) sh -c '. packaging/pkg-common.sh && pkg_bin_stripped "$$1" "$$2"' sh \
-	  $(POLICY_BIN) $(SBOM_DIR)/landlock-policy)
-	RELEASE_URL='$(RELEASE_URL)' SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="$(if $(POLICY_BIN),bin/landlock-policy=toml++/toml.h)" \
+	$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $(SBOM_DIR)/landlock-policy.linked \
+	  $(BUILD)/compiler/main.o $(COMPILER_OBJS) -Xlinker -Map=$(SBOM_DIR)/landlock-policy.map
+	@cmp $(SBOM_DIR)/landlock-policy.linked $(COMPILER) || { echo "sbom: the compiler linked again differs from $(COMPILER)" >&2; exit 1; }
+	STRIP=$(PKG_STRIP) sh -c '. packaging/pkg-common.sh && pkg_bin_stripped "$$1" "$$2"' sh \
+	  $(COMPILER) $(SBOM_DIR)/landlock-policy
+	RELEASE_URL='$(RELEASE_URL)' SBOM_BUILD=$(abspath $(BUILD)) HEADER_ONLY="bin/landlock-policy=toml++/toml.h" \
 	  HEADER_PROBE="$(CXX) $(HOST_CXXFLAGS)" python3 packaging/sbom.py $(SBOM_DIR) $(DIST_NAME) $(VERSION) $(PKG_DEB_ARCH) \
 	  bin/landlock-run=$(SBOM_DIR)/landlock-run:$(SBOM_DIR)/landlock-run.map \
-	  $(if $(POLICY_BIN),bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map) \
+	  bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map \
 	  -- $(SBOM_TOOLS)
 
-PKG_INPUTS := $(LAUNCHER) $(POLICY_BIN) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
-  LICENSE VERSION $(wildcard README.md) packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP) $(SBOM)
+PKG_INPUTS := $(LAUNCHER) $(COMPILER) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
+  LICENSE VERSION README.md packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP) $(SBOM)
 
 # The tarball's src/build.sh: the launcher's compile and link as the
 # Makefile does them (compiler, flags, source list), so that src/ rebuilds
@@ -174,8 +171,8 @@ $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
-$(NPM_TARBALLS) &: $(LAUNCHER) $(POLICY_BIN) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION $(SBOM)
-	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(POLICY_BIN)
+$(NPM_TARBALLS) &: $(LAUNCHER) $(COMPILER) $(NPM_SRCS) $(LAUNCHER_HDRS) LICENSE VERSION $(SBOM)
+	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(COMPILER)
 
 # `make check` builds what the 7x suites test. Each package is only built
 # where its tool exists (the suites then report a SKIP with the reason).

@@ -51,14 +51,11 @@ pkg_sha256sums() {
     mv "$1.SHA256SUMS.tmp" "$1/SHA256SUMS" && chmod 0644 "$1/SHA256SUMS"
 }
 
-# pkg_policy_bin BUILD: the compiler's path when it has been built, else "".
+# pkg_policy_bin BUILD: the compiler's path; a build without it is an error
+# (every package ships both binaries).
 pkg_policy_bin() {
-  if [ -f compiler/compiler.mk ]; then
-    [ -x "$1/landlock-policy" ] || pkg_die "$1/landlock-policy is missing (compiler/compiler.mk exists: make BUILD=$1 all)"
-    echo "$1/landlock-policy"
-  elif [ -x "$1/landlock-policy" ]; then
-    echo "$1/landlock-policy"
-  fi
+  [ -x "$1/landlock-policy" ] || pkg_die "$1/landlock-policy is missing (make BUILD=$1 all)"
+  echo "$1/landlock-policy"
 }
 
 # pkg_sbom_files DEST: the bill of materials of this build (make sbom; its

@@ -5,7 +5,12 @@
 # "SKIP name: reason" (a missing kernel feature is a SKIP, never a PASS).
 # A suite that exits non-zero without reporting a FAIL, or that reports no
 # test at all, counts as one failure: a crashed suite can never look green.
+# tests/README.md: the one convention for suites (tests/suites/NN-name.sh is
+# a shim that runs scripts of tests/AREA/), and every result line printed by
+# tests/lib/report.sh. `make check SUITES=...` chooses the suites.
 set -u
+# shellcheck source=tests/lib/report.sh
+. "$(dirname "$0")/lib/report.sh"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 passed=0 failed=0 skipped=0
@@ -17,10 +22,10 @@ for suite in "$@"; do
   cat "$log"
   p=$(grep -c '^PASS ' "$log") f=$(grep -c '^FAIL ' "$log") s=$(grep -c '^SKIP ' "$log")
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-    echo "FAIL $name: suite exited $rc without reporting a failure"
+    fail "$name" "suite exited $rc without reporting a failure"
     f=1
   elif [ $((p + f + s)) -eq 0 ]; then
-    echo "FAIL $name: suite ran no test"
+    fail "$name" "suite ran no test"
     f=1
   fi
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))

@@ -9,9 +9,9 @@ policy_bin=$1 launcher=$2
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 
-pass() { echo "PASS build $1"; }
-fail() { echo "FAIL build $1: $2"; }
-skip() { echo "SKIP build $1: $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="build "
 probe=$("$launcher" --probe 2>&1)
 case $probe in
   *" enforcement=full "* | *" enforcement=partial "*) ;;

@@ -7,9 +7,9 @@ policy_bin=$1 launcher=$2 op=$3
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 
-pass() { echo "PASS compiler-e2e $1"; }
-fail() { echo "FAIL compiler-e2e $1: $2"; }
-skip() { echo "SKIP compiler-e2e $1: $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="compiler-e2e "
 # expect NAME WANT COMMAND...: the command's stdout must be exactly WANT.
 expect() {
   name=$1 want=$2

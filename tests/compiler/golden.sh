@@ -13,6 +13,8 @@ set -u
 policy_bin=$1
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
 golden="$root/tests/compiler/golden"
 version=$(cat "$root/VERSION")
 launcher=$(cd "$(dirname "$policy_bin")" && pwd)/landlock-run
@@ -54,25 +56,25 @@ for toml in "$golden"/*.toml; do
   want_rc=1
   [ -f "$golden/$name.json" ] && want_rc=0
   if [ "$rc" -ne "$want_rc" ]; then
-    echo "FAIL golden $name: exit $rc, expected $want_rc"; sed 's/^/    /' "$T/err"; continue
+    fail "golden $name" "exit $rc, expected $want_rc"; sed 's/^/    /' "$T/err"; continue
   fi
   if [ "$want_rc" -ne 0 ] && [ -s "$T/out" ]; then
-    echo "FAIL golden $name: a failed compile wrote to stdout"; continue
+    fail "golden $name" "a failed compile wrote to stdout"; continue
   fi
   if [ "$want_rc" -eq 0 ] && ! cmp -s "$T/out.n" "$golden/$name.json"; then
-    echo "FAIL golden $name: argv differs"; diff "$golden/$name.json" "$T/out.n" | sed 's/^/    /'; continue
+    fail "golden $name" "argv differs"; diff "$golden/$name.json" "$T/out.n" | sed 's/^/    /'; continue
   fi
   if ! cmp -s "$T/err.n" "$golden/$name.err" 2>/dev/null; then
-    echo "FAIL golden $name: diagnostics differ"; diff "$golden/$name.err" "$T/err.n" | sed 's/^/    /'; continue
+    fail "golden $name" "diagnostics differ"; diff "$golden/$name.err" "$T/err.n" | sed 's/^/    /'; continue
   fi
-  echo "PASS golden $name"
+  pass "golden $name"
 done
 
 # Determinism: the same input twice gives the same bytes.
 (cd "$golden" && "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" network.toml) >"$T/a" 2>/dev/null
 (cd "$golden" && "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" network.toml) >"$T/b" 2>/dev/null
-if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then echo "PASS golden deterministic output"
-else echo "FAIL golden deterministic output: two runs differ or are empty"; fi
+if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then pass "golden deterministic output"
+else fail "golden deterministic output" "two runs differ or are empty"; fi
 
 # The docs' examples. Blocks are extracted beside copies of docs/examples,
 # so an example may extend one of those.
@@ -92,12 +94,12 @@ for ex in "$T"/docs/*.toml; do
   examples=$((examples + 1))
   name=$(basename "$ex")
   if (cd "$T/docs" && "$policy_bin" check --set workspace="$WS" "$name") >"$T/err" 2>&1; then
-    echo "PASS policy example $name"
+    pass "policy example $name"
   else
-    echo "FAIL policy example $name: landlock-policy check failed"; sed 's/^/    /' "$T/err"
+    fail "policy example $name" "landlock-policy check failed"; sed 's/^/    /' "$T/err"
   fi
 done
-if [ "$examples" -lt 3 ]; then echo "FAIL policy examples: only $examples found"; fi
+if [ "$examples" -lt 3 ]; then fail "policy examples" "only $examples found"; fi
 
 # --diagnostics github in a workflow: file names relative to GITHUB_WORKSPACE,
 # and a policy whose text tries to end the annotation and start another
@@ -110,7 +112,7 @@ rc=$?
 bad=$(grep -cv '^::\(error\|warning\|notice\) file=ci%2Cx/p.toml,line=[0-9]*,col=[0-9]*,title=landlock-policy::' "$T/err")
 if [ "$rc" -eq 1 ] && [ "$bad" -eq 0 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" -ge 2 ] &&
    ! LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$T/err"; then
-  echo "PASS golden github annotations of a hostile policy"
+  pass "golden github annotations of a hostile policy"
 else
-  echo "FAIL golden github annotations of a hostile policy: exit $rc, $bad stray lines"; sed 's/^/    /' "$T/err" | cat -v
+  fail "golden github annotations of a hostile policy" "exit $rc, $bad stray lines"; sed 's/^/    /' "$T/err" | cat -v
 fi

@@ -12,11 +12,11 @@ root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree audit-way-no-capabilities audit-way-daemon-gone audit-way-concurrent"
 
-name() { echo "compiler-learn-audit $1"; }
-pass() { echo "PASS $(name "$1")"; }
-fail() { echo "FAIL $(name "$1"): $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="compiler-learn-audit "
 skip_all() {
-  for c in $cases; do echo "SKIP $(name "$c"): $1"; done
+  for c in $cases; do skip "$c" "$1"; done
   exit 0
 }
 has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }

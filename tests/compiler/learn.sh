@@ -12,10 +12,9 @@ root=${LLR_ROOT:?}
 # shellcheck source=tests/compiler/env.sh
 . "$root/tests/compiler/env.sh"
 
-name() { echo "compiler-learn${label:+ ($label)} $1"; }
-pass() { echo "PASS $(name "$1")"; }
-fail() { echo "FAIL $(name "$1"): $2"; }
-skip() { echo "SKIP $(name "$1"): $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="compiler-learn${label:+ ($label)} "
 # has NAME FILE TEXT: FILE contains TEXT (hasnt: does not).
 has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 900 "$2" | tr '\n' '|')"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 900 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
@@ -346,9 +345,10 @@ if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
     exit 0
   fi
   U=$(mktemp -d /tmp/llp-learn-u.XXXXXX) || exit 1
-  mkdir -p "$U/bin" "$U/tests/compiler"
+  mkdir -p "$U/bin" "$U/tests/compiler" "$U/tests/lib"
   if ! cp "$policy_bin" "$launcher" "$op" "$(dirname "$op")/learn-hostile" "$U/bin/" ||
     ! cp "$root/tests/compiler/learn.sh" "$root/tests/compiler/env.sh" "$U/tests/compiler/" ||
+    ! cp "$root/tests/lib/report.sh" "$U/tests/lib/" ||
     ! chmod -R a+rX "$U"; then
     fail "unprivileged run" "cannot copy the binaries to $U"
     rm -rf "$U"

@@ -9,9 +9,9 @@ policy_bin=$1 launcher=$2
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 
-pass() { echo "PASS compiler-outputs $1"; }
-fail() { echo "FAIL compiler-outputs $1: $2"; }
-skip() { echo "SKIP compiler-outputs $1: $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="compiler-outputs "
 
 probe=$("$launcher" --probe 2>&1)
 if ! echo "$probe" | grep -q 'enforcement=\(full\|partial\)'; then

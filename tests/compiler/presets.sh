@@ -9,12 +9,13 @@ policy_bin=$1 launcher=$2
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 
-pass() { echo "PASS preset $1"; }
-fail() { echo "FAIL preset $1: $2"; }
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
+REPORT_PREFIX="preset "
 probe=$("$launcher" --probe 2>&1)
 case $probe in
   *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) echo "SKIP presets: Landlock does not enforce here ($probe)"; exit 0 ;;
+  *) report_line SKIP "presets: Landlock does not enforce here ($probe)"; exit 0 ;;
 esac
 
 # run_with EXTENDS COMMAND...: COMMAND in $run_dir (the workspace unless a
@@ -54,7 +55,7 @@ denied_without() {
 
 test_ccache() {
   if ! command -v ccache >/dev/null || ! command -v gcc >/dev/null; then
-    echo "SKIP preset ccache: ccache or gcc is not installed (make deps)"; return
+    skip "ccache" "ccache or gcc is not installed (make deps)"; return
   fi
   # The cache folder exists (an optional grant covers an existing folder).
   cache=$HOME/.cache/ccache
@@ -94,7 +95,7 @@ home_stays_read_only() {
 # keeps it in ~/.cache/pip/wheels; offline, from a local --find-links folder.
 test_pip() {
   if ! /usr/bin/python3 -c 'import ensurepip, setuptools, wheel' 2>/dev/null; then
-    echo "SKIP preset pip: python3-venv, python3-setuptools or python3-wheel is not installed (make deps)"; return
+    skip "pip" "python3-venv, python3-setuptools or python3-wheel is not installed (make deps)"; return
   fi
   cache=$HOME/.cache/pip
   rm -rf "$cache" && mkdir -p "$cache"
@@ -124,7 +125,7 @@ test_pip() {
 # the cache npm stops with "Your cache folder contains root-owned files".
 test_npm() {
   if ! command -v npm >/dev/null; then
-    echo "SKIP preset npm: npm is not installed"; return
+    skip "npm" "npm is not installed"; return
   fi
   cache=$HOME/.npm
   rm -rf "$cache" && mkdir -p "$cache"
@@ -165,7 +166,7 @@ tool_path=/usr/local/bin:/usr/bin:/bin
 # ~/.cargo/git); no network is needed, and the second build is --offline.
 test_cargo() {
   if [ ! -x /usr/bin/cargo ] || [ ! -x /usr/bin/rustc ] || ! command -v git >/dev/null; then
-    echo "SKIP preset cargo: cargo, rustc or git is not installed (make deps)"; return
+    skip "cargo" "cargo, rustc or git is not installed (make deps)"; return
   fi
   PATH=$tool_path RUSTC=/usr/bin/rustc
   export PATH RUSTC
@@ -219,7 +220,7 @@ test_cargo() {
 # ~/.cache/go-build.
 test_go() {
   if ! [ -x /usr/bin/go ] || ! command -v python3 >/dev/null; then
-    echo "SKIP preset go: go (golang-go) or python3 is not installed (make deps)"; return
+    skip "go" "go (golang-go) or python3 is not installed (make deps)"; return
   fi
   PATH=$tool_path
   export PATH
@@ -285,7 +286,7 @@ test_maven() {
   plugins=/usr/share/maven-repo/org/apache/maven/plugins
   if ! [ -x /usr/bin/mvn ] || ! [ -x /usr/bin/javac ] || ! [ -d "$plugins/maven-compiler-plugin" ] ||
      ! [ -d "$plugins/maven-jar-plugin" ] || ! [ -d "$plugins/maven-surefire-plugin" ] || ! [ -d "$plugins/maven-resources-plugin" ]; then
-    echo "SKIP preset maven: maven, a JDK or Debian's maven plugin packages are not installed (make deps)"; return
+    skip "maven" "maven, a JDK or Debian's maven plugin packages are not installed (make deps)"; return
   fi
   java_env
   mkdir -p "$HOME/.m2/repository" "$WS/m/src/main/java/x"
@@ -335,7 +336,7 @@ EOF
 # and native libraries under ~/.gradle.
 test_gradle() {
   if ! [ -x /usr/bin/gradle ] || ! [ -x /usr/bin/javac ]; then
-    echo "SKIP preset gradle: gradle or a JDK is not installed (make deps)"; return
+    skip "gradle" "gradle or a JDK is not installed (make deps)"; return
   fi
   java_env
   for d in caches native workers daemon wrapper jdks .tmp notifications; do mkdir -p "$HOME/.gradle/$d"; done
@@ -362,7 +363,7 @@ test_pnpm() {
   PATH=$tool_path
   export PATH
   if ! command -v pnpm >/dev/null || ! command -v npm >/dev/null; then
-    echo "SKIP preset pnpm: pnpm or npm is not installed (make deps installs pnpm with npm)"; return
+    skip "pnpm" "pnpm or npm is not installed (make deps installs pnpm with npm)"; return
   fi
   for v in $(env | sed -n 's/^\([Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[A-Za-z_]*\)=.*/\1/p'); do unset "$v"; done
   store=$HOME/.local/share/pnpm/store
@@ -395,7 +396,7 @@ test_yarn() {
   PATH=$tool_path
   export PATH
   if ! [ -x /usr/bin/yarnpkg ] || ! command -v npm >/dev/null; then
-    echo "SKIP preset yarn: yarnpkg or npm is not installed (make deps)"; return
+    skip "yarn" "yarnpkg or npm is not installed (make deps)"; return
   fi
   # Debian's yarnpkg finds its modules there; a node from elsewhere does not look.
   NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
@@ -413,7 +414,7 @@ test_yarn() {
   as_user=
   if [ "$(id -u)" = 0 ]; then
     if ! command -v setpriv >/dev/null; then
-      echo "SKIP preset yarn: as root Yarn 1 ignores HOME, and setpriv (util-linux) is not installed"; return
+      skip "yarn" "as root Yarn 1 ignores HOME, and setpriv (util-linux) is not installed"; return
     fi
     as_user="setpriv --reuid=65534 --regid=65534 --clear-groups --"
     chmod 755 "$T" "$HOME" "$HOME/.cache" "$T/yarn-pkg" && chmod 1777 "$TMPDIR" &&
@@ -446,7 +447,7 @@ test_yarn() {
 # dependencies creates its virtualenv in ~/.cache/pypoetry/virtualenvs.
 test_poetry() {
   if ! [ -x /usr/bin/poetry ]; then
-    echo "SKIP preset poetry: poetry (python3-poetry) is not installed (make deps)"; return
+    skip "poetry" "poetry (python3-poetry) is not installed (make deps)"; return
   fi
   # Debian's python3, not a shim from the caller's PATH.
   PATH=/usr/bin:/bin PYTHON_KEYRING_BACKEND=keyring.backends.null.Keyring
@@ -484,7 +485,7 @@ test_poetry() {
 # uv is in neither Debian 12 nor the npm registry, the only registries this
 # project's machines reach: the preset ships, reviewed, but untested.
 test_uv() {
-  echo "SKIP preset uv: uv is not packaged in Debian 12 (no registry reachable)"
+  skip "uv" "uv is not packaged in Debian 12 (no registry reachable)"
 }
 
 # No preset for the compilers: gcc, g++ and clang read only /usr (the
@@ -500,7 +501,7 @@ test_cc_needs_no_preset() {
   printf 'version = 1\nmode = "custom"\nro = ["/usr"]\nrw = ["${WORKSPACE}", "${TMPDIR}", "/dev/null"]\n' >"$T/cc-policy.toml"
   for c in gcc:hi.c g++:hi.cpp clang:hi.c; do
     cc=${c%%:*} src=${c#*:}
-    if ! [ -x "/usr/bin/$cc" ]; then echo "SKIP preset cc: $cc is not installed"; continue; fi
+    if ! [ -x "/usr/bin/$cc" ]; then skip "cc" "$cc is not installed"; continue; fi
     rm -f "$WS/hi"
     if (cd "$WS" && "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" "$T/cc-policy.toml" -- "/usr/bin/$cc" -O2 -o hi "$src") \
          >"$T/out" 2>"$T/err" && [ "$("$WS/hi")" = hi ]; then
@@ -519,7 +520,7 @@ test_isolated() {
   name=$1
   iso=$T/iso-$name
   mkdir -p "$iso"
-  git init -q "$iso" 2>/dev/null || { echo "SKIP preset $name-isolated: git is not installed"; return; }
+  git init -q "$iso" 2>/dev/null || { skip "$name-isolated" "git is not installed"; return; }
   printf 'version = 1\nmode = "workspace-write"\nextends = ["preset:%s-isolated"]\n' "$name" >"$T/iso-policy.toml"
   "$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$iso" "$T/iso-policy.toml" -- true \
     >"$T/iso.nul" 2>"$T/err" || { fail "$name-isolated" "argv: $(head -c 300 "$T/err")"; return; }

@@ -8,6 +8,8 @@ set -u
 policy_bin=$1 launcher=$2
 root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
 
 printf 'version = 1\nmode = "workspace-write"\nro = [\n' >"$T/bad.toml"
 printf 'version = 1\nmode = "workspace-write"\n' >"$T/good.toml"
@@ -30,13 +32,13 @@ check() {
   esac
   case $out in *continued*) why="$why; the script went on" ;; esac
   [ -e "$T/ran" ] && why="$why; the command ran"
-  if [ -z "$why" ]; then echo "PASS shell-eval $shell: $name"
-  else echo "FAIL shell-eval $shell: $name: $why ($(head -c 300 "$T/err" | tr '\n' ' '))"; fi
+  if [ -z "$why" ]; then pass "shell-eval $shell: $name"
+  else fail "shell-eval $shell" "$name: $why ($(head -c 300 "$T/err" | tr '\n' ' '))"; fi
 }
 
 for shell in bash dash "busybox sh"; do
   first=${shell%% *}
-  if ! command -v "$first" >/dev/null; then echo "SKIP shell-eval $shell: not installed (make deps)"; continue; fi
+  if ! command -v "$first" >/dev/null; then skip "shell-eval $shell" "not installed (make deps)"; continue; fi
   # shellcheck disable=SC2016 # expanded by the shell under test
   {
     check "eval of a failed compile stops set -e" "$shell" 1 \
@@ -63,9 +65,9 @@ for shell in bash dash "busybox sh"; do
   # shellcheck disable=SC2086,SC2016
   if (cd "$WS" && $shell -c 'set -e; eval "$("$LP" argv --format shell --launcher "$LR" "$1" -- touch "$WS/landed")"' sh "$T/good.toml") 2>"$T/err" &&
      [ -f "$WS/landed" ]; then
-    echo "PASS shell-eval $shell: eval of a good policy runs the command"
+    pass "shell-eval $shell: eval of a good policy runs the command"
   else
-    echo "FAIL shell-eval $shell: eval of a good policy runs the command: $(head -c 300 "$T/err" | tr '\n' ' ')"
+    fail "shell-eval $shell" "eval of a good policy runs the command: $(head -c 300 "$T/err" | tr '\n' ' ')"
   fi
 done
 
@@ -79,17 +81,17 @@ chmod +x "$T/bin/V=1"
 out=$("$policy_bin" argv --format shell "$T/danger.toml" -- V=1 2>/dev/null)
 rm -f "$T/ran-eq"
 (PATH="$T/bin:$PATH" && eval "$out") 2>"$T/err"
-if [ -e "$T/ran-eq" ]; then echo "PASS shell-eval --format shell: a first word with = is quoted, so eval runs it"
-else echo "FAIL shell-eval --format shell: a first word with = is quoted, so eval runs it: printed $out"; fi
+if [ -e "$T/ran-eq" ]; then pass "shell-eval --format shell: a first word with = is quoted, so eval runs it"
+else fail "shell-eval --format shell" "a first word with = is quoted, so eval runs it: printed $out"; fi
 
 # The contract per format: json and nul print nothing on a failure; shell
 # prints exactly the one failing line, and the diagnostics stay on stderr.
 for format in json nul; do
   out=$("$policy_bin" argv --format "$format" --launcher "$launcher" "$T/bad.toml" -- true 2>/dev/null | od -An -c)
-  if [ -z "$out" ]; then echo "PASS shell-eval --format $format: a failure prints nothing on stdout"
-  else echo "FAIL shell-eval --format $format: a failure printed: $out"; fi
+  if [ -z "$out" ]; then pass "shell-eval --format $format: a failure prints nothing on stdout"
+  else fail "shell-eval --format $format" "a failure printed: $out"; fi
 done
 out=$("$policy_bin" argv --format shell --launcher "$launcher" "$T/bad.toml" -- true 2>"$T/err")
 want="false || echo 'landlock-policy: argv failed (see the messages above): not running the command' >&2; false"
-if [ "$out" = "$want" ] && grep -q 'error' "$T/err"; then echo "PASS shell-eval --format shell: a failure prints the one failing line"
-else echo "FAIL shell-eval --format shell: a failure printed '$out'"; fi
+if [ "$out" = "$want" ] && grep -q 'error' "$T/err"; then pass "shell-eval --format shell: a failure prints the one failing line"
+else fail "shell-eval --format shell" "a failure printed '$out'"; fi

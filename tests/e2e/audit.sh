@@ -13,13 +13,15 @@
 # record (the sentinel) has arrived: the kernel writes records in order.
 # Needs: Landlock ABI 7, root, no audit daemon; otherwise every case is SKIP.
 set -u
+# shellcheck source=tests/lib/report.sh
+. "$(dirname "$0")/../lib/report.sh"
 case $1 in /*) L=$1 ;; *) L=$PWD/$1 ;; esac
 case $2 in /*) P=$2 ;; *) P=$PWD/$2 ;; esac
 cases="audit-log-denials-records-command-denial audit-default-omits-command-denial
 audit-default-records-launcher-denial audit-no-log-omits-launcher-denial audit-switch-restored"
 
 skip_all() {
-  for c in $cases; do echo "SKIP $c: $1"; done
+  for c in $cases; do skip "$c" "$1"; done
   exit 0
 }
 
@@ -78,7 +80,7 @@ check_run() {
   "$@" >"$W/.out" 2>"$W/.err"
   got=$?
   [ "$got" = "$want" ] && return 0
-  echo "FAIL $name: exit $got, expected $want: $(cat "$W/.out" "$W/.err" | head -3)"
+  fail "$name" "exit $got, expected $want: $(cat "$W/.out" "$W/.err" | head -3)"
   return 1
 }
 
@@ -103,14 +105,14 @@ dmesg | grep -F "type=1423 " >"$W/records"
 judge() {
   [ "$2" = 1 ] || return 0
   if [ "$sentinel_seen" = no ]; then
-    echo "FAIL $1: no Landlock record reached the kernel log within 5 s, even with --log-denials"; return 0
+    fail "$1" "no Landlock record reached the kernel log within 5 s, even with --log-denials"; return 0
   fi
   on_path=$(grep -F "path=\"$4\"" "$W/records")
   if [ "$3" = present ]; then
-    if printf '%s\n' "$on_path" | grep -qE "$5"; then echo "PASS $1"
-    else echo "FAIL $1: no record matching '$5' for $4"; fi
-  elif [ -n "$on_path" ]; then echo "FAIL $1: logged all the same: $on_path"
-  else echo "PASS $1"; fi
+    if printf '%s\n' "$on_path" | grep -qE "$5"; then pass "$1"
+    else fail "$1" "no record matching '$5' for $4"; fi
+  elif [ -n "$on_path" ]; then fail "$1" "logged all the same: $on_path"
+  else pass "$1"; fi
 }
 judge audit-log-denials-records-command-denial "$ok_new" present "$W/new" 'blockers=fs\.make_reg '
 judge audit-default-omits-command-denial "$ok_default" absent "$W/default"
@@ -121,7 +123,7 @@ restore
 trap - EXIT
 now=$("$P/audit" status)
 if [ "${now%% *}" = "enabled=$was_enabled" ] && [ "$(cat "$ratelimit_file" 2>/dev/null)" = "$old_ratelimit" ]; then
-  echo "PASS audit-switch-restored"
+  pass "audit-switch-restored"
 else
-  echo "FAIL audit-switch-restored: audit is now '$now' (was enabled=$was_enabled), printk_ratelimit $(cat "$ratelimit_file" 2>/dev/null) (was $old_ratelimit)"
+  fail "audit-switch-restored" "audit is now '$now' (was enabled=$was_enabled), printk_ratelimit $(cat "$ratelimit_file" 2>/dev/null) (was $old_ratelimit)"
 fi

@@ -23,14 +23,12 @@ case $2 in /*) P=$2 ;; *) P=$PWD/$2 ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/llr-e2e.XXXXXX") || exit 1
 trap 'rm -rf "$T"; [ -n "${bg_pids:-}" ] && kill $bg_pids 2>/dev/null' EXIT
 bg_pids=
-passed=0 failed=0 skipped=0
-
-pass() { passed=$((passed + 1)); echo "PASS $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1: $2"; }
-skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
+# pass/fail/skip and the closing line: tests/lib/report.sh, beside this
+# script in the tree and in the qemu kernels' initramfs alike.
+# shellcheck source=tests/lib/report.sh
+. "$(dirname "$0")/../lib/report.sh"
 finish() {
-  echo "$passed passed, $failed failed, $skipped skipped"
-  [ "$failed" -eq 0 ]
+  report_totals
   exit $?
 }
 

@@ -25,18 +25,18 @@ chmod 755 "$T"
 mkdir "$T/bin"
 for f in "$1" "$2"/*; do
   [ -f "$f" ] || continue
-  cp "$f" "$T/bin/" || { echo "FAIL escape.setup: cannot copy $f"; exit 1; }
+  cp "$f" "$T/bin/" || { fail "escape.setup" "cannot copy $f"; exit 1; }
 done
 chmod 755 "$T/bin" "$T/bin"/*
 P=$T/bin L=$P/$(basename "$1") OP=$P/op
 for need in "$L" "$OP" "$P/true" "$P/fds" "$P/abi" "$P/no-landlock" "$P/escape-proc" "$P/escape-threads" \
   "$P/escape-failsys"; do
-  [ -x "$need" ] || { echo "FAIL escape.setup: $need was not built"; exit 1; }
+  [ -x "$need" ] || { fail "escape.setup" "$need was not built"; exit 1; }
 done
 KABI=$("$P/abi")
 case "$KABI" in
   [0-9]*) ;;
-  *) echo "SKIP escape.all: this kernel has no Landlock ($KABI): no escape scenario can run"; exit 0 ;;
+  *) skip "escape.all" "this kernel has no Landlock ($KABI): no escape scenario can run"; exit 0 ;;
 esac
 echo "# escape suite: kernel Landlock ABI $KABI, launcher $("$L" --version), test user uid $TEST_UID"
 BASE=(--ro "$P")  # the payloads may run; nothing else is readable
@@ -48,8 +48,8 @@ run_as "$OP" write "$D/out/control"
 sb --ro / -- "$OP" write "$D/out/canary"
 denied EACCES; absent "$D/out/canary"
 end
-if [ "$FAILED" -ne 0 ]; then
-  echo "FAIL escape.all: the canary was not denied: enforcement is silently skipped, no other scenario is trusted"
+if [ "$REPORT_FAILED" -ne 0 ]; then
+  fail "escape.all" "the canary was not denied: enforcement is silently skipped, no other scenario is trusted"
   exit 1
 fi
 
@@ -104,7 +104,7 @@ if begin fs deny-mknod-char-in-ro 1 "MAKE_CHAR"; then
   end
 fi
 if begin fs allow-mknod-char-in-rw-as-root 1 "MAKE_CHAR"; then
-  if [ -z "$IS_ROOT" ]; then skip "needs root (CAP_MKNOD) to make a device node"; else
+  if [ -z "$IS_ROOT" ]; then skip_scenario "needs root (CAP_MKNOD) to make a device node"; else
     out=$("$L" "${BASE[@]}" --rw "$D/rw" -- "$OP" mknod-char "$D/rw/null" 2>&1); rc=$?
     allowed; [ -c "$D/rw/null" ] || bad "no character device created"
     end
@@ -445,11 +445,11 @@ if begin proc no-new-privs 1; then
   end
 fi
 if begin proc setuid-does-not-elevate 1; then
-  if [ -z "$IS_ROOT" ]; then skip "needs root to make a setuid-root binary"; else
+  if [ -z "$IS_ROOT" ]; then skip_scenario "needs root to make a setuid-root binary"; else
     cp "$P/escape-proc" "$T/suid-proc"; chown 0:0 "$T/suid-proc"; chmod 4755 "$T/suid-proc"
     run_as "$T/suid-proc" ids
     if [ "$out" != "$TEST_UID 0 $TEST_GID $TEST_GID" ]; then
-      skip "control: the setuid bit does not work here unconfined ('$out'): nosuid mount?"
+      skip_scenario "control: the setuid bit does not work here unconfined ('$out'): nosuid mount?"
     else
       sb "${BASE[@]}" --ro "$T/suid-proc" -- "$T/suid-proc" ids
       want_out "$TEST_UID $TEST_UID $TEST_GID $TEST_GID"; want_rc 0
@@ -510,7 +510,7 @@ if begin proc layer-17-fails-clearly 1; then
   chain=(); for _ in $(seq 16); do chain+=("$L" --ro / --rw "$D/rw" --); done
   run_as "${chain[@]}" "$OP" write "$D/rw/at16"
   if [ "$out" != ok ]; then
-    skip "16 nested launchers did not run here ('$out' $err): this environment already holds a Landlock layer"
+    skip_scenario "16 nested launchers did not run here ('$out' $err): this environment already holds a Landlock layer"
   else
     content "$D/rw/at16" x
     run_as "${chain[@]}" "$L" --ro / --rw "$D/rw" -- "$OP" write "$D/rw/at17"
@@ -532,9 +532,9 @@ if begin proc ptrace-outside-process-denied 1; then
 fi
 if begin proc open-by-handle-as-root 1; then
   # "Shocker": root (CAP_DAC_READ_SEARCH) reopens a file by its handle, with no path.
-  if [ -z "$IS_ROOT" ]; then skip "needs root (CAP_DAC_READ_SEARCH) for open_by_handle_at"; else
+  if [ -z "$IS_ROOT" ]; then skip_scenario "needs root (CAP_DAC_READ_SEARCH) for open_by_handle_at"; else
     out=$("$OP" by-handle "$D/out/sub/g" 2>&1)
-    if [ "$out" != ok ]; then skip "control: open_by_handle_at does not work here unconfined ($out)"; else
+    if [ "$out" != ok ]; then skip_scenario "control: open_by_handle_at does not work here unconfined ($out)"; else
       out=$("$L" --ro / -- "$OP" by-handle "$D/out/f" 2>&1); rc=$?
       denied EACCES; content "$D/out/f" orig
       out=$("$L" --ro / --rw "$D/out" -- "$OP" by-handle "$D/out/f" 2>&1); rc=$?
@@ -545,7 +545,7 @@ if begin proc open-by-handle-as-root 1; then
 fi
 if begin proc no-mount-escape 1; then
   run_as "$OP" bindmount "$D/rw" "$D/ro"
-  if [ "$out" != ok ]; then skip "control: unprivileged user+mount namespaces are unavailable ($out)"; else
+  if [ "$out" != ok ]; then skip_scenario "control: unprivileged user+mount namespaces are unavailable ($out)"; else
     sb --ro / --rw "$D/rw" -- "$OP" bindmount "$D/rw" "$D/out"
     denied EPERM  # a landlocked process may not change its mounts to remap grants
     end
@@ -553,7 +553,7 @@ if begin proc no-mount-escape 1; then
 fi
 if begin proc chroot-does-not-remap 1; then
   run_as "$OP" chroot-write "$D/rw" /control
-  if [ "$out" != ok ]; then skip "control: unprivileged user namespaces are unavailable ($out)"; else
+  if [ "$out" != ok ]; then skip_scenario "control: unprivileged user namespaces are unavailable ($out)"; else
     sb --ro / --rw "$D/rw" -- "$OP" chroot-write "$D/out" /new
     denied EACCES; absent "$D/out/new"
     end
@@ -567,7 +567,7 @@ port=$((20000 + RANDOM % 20000))
 allowed_bind() { if [ "$out" = EADDRINUSE ]; then want_rc 1; else allowed; fi; }
 if begin net tcp-connect 4; then
   bg_start "$D/listener" "$OP" listen "$port"; lst=$bg_pid
-  if ! wait_ready "$D/listener.out"; then skip "could not listen on 127.0.0.1:$port"; else
+  if ! wait_ready "$D/listener.out"; then skip_scenario "could not listen on 127.0.0.1:$port"; else
     sb "${BASE[@]}" --restrict-tcp -- "$OP" connect "$port"
     denied EACCES
     sb "${BASE[@]}" --connect-tcp $((port + 1)) -- "$OP" connect "$port"
@@ -601,7 +601,7 @@ fi
 if begin scope abstract-unix-outside-denied 6; then
   name=llr-escape-$$-$SEQ
   bg_start "$D/abstract" "$OP" abstract-listen "$name"; lst=$bg_pid
-  if ! wait_ready "$D/abstract.out"; then skip "could not listen on abstract @$name"; else
+  if ! wait_ready "$D/abstract.out"; then skip_scenario "could not listen on abstract @$name"; else
     sb "${BASE[@]}" --scope abstract-unix -- "$OP" abstract-connect "$name"
     denied EPERM
     inner=$name-inner  # a listener inside the same sandbox may be reached
@@ -626,7 +626,7 @@ if begin unix connect-unix-grants-nothing-else 1; then
 fi
 if begin unix socket-outside-needs-connect-unix 9; then
   bg_start "$D/unix" "$OP" unix-listen "$D/out/sock"; lst=$bg_pid
-  if ! wait_ready "$D/unix.out"; then skip "could not listen on $D/out/sock"; else
+  if ! wait_ready "$D/unix.out"; then skip_scenario "could not listen on $D/out/sock"; else
     sb "${BASE[@]}" --rw "$D/out" -- "$OP" unix-connect "$D/out/sock"
     denied EACCES  # --rw does not carry RESOLVE_UNIX
     sb "${BASE[@]}" --connect-unix "$D/rw" -- "$OP" unix-connect "$D/out/sock"
@@ -642,7 +642,7 @@ fi
 
 # ---- udp: UDP ports (ABI 10); strict below it, like TCP.
 if begin udp strict-below-abi-10 1; then
-  if [ "$KABI" -ge 10 ]; then skip "this kernel governs UDP (ABI $KABI): udp.send-and-bind runs instead"; else
+  if [ "$KABI" -ge 10 ]; then skip_scenario "this kernel governs UDP (ABI $KABI): udp.send-and-bind runs instead"; else
     for flag in --restrict-udp "--bind-udp $((port + 7))" "--connect-udp 53"; do
       # shellcheck disable=SC2086 # the flag and its value are two words
       sb "${BASE[@]}" --rw "$D/rw" $flag -- "$OP" write "$D/rw/marker"
@@ -740,7 +740,7 @@ if begin limits metadata-changes-not-restricted 1; then
 fi
 if begin limits pathname-unix-socket-before-abi-9 1; then
   bg_start "$D/unix" "$OP" unix-listen "$D/out/sock"; lst=$bg_pid
-  if ! wait_ready "$D/unix.out"; then skip "could not listen on $D/out/sock"; else
+  if ! wait_ready "$D/unix.out"; then skip_scenario "could not listen on $D/out/sock"; else
     sb "${BASE[@]}" -- "$OP" unix-connect "$D/out/sock"
     if [ "$KABI" -ge 9 ]; then denied EACCES; else allowed; fi  # ABI 9: only --connect-unix reaches it
     end
@@ -778,7 +778,7 @@ if begin limits fd-passed-over-unix-socket 1; then
   # An unconfined process that the sandbox can reach hands it an fd of a file
   # outside every grant: the fd works (rights were checked when IT opened it).
   bg_start "$D/fdserver" "$OP" fd-serve "$D/rw/sock" "$D/out/f"; srv=$bg_pid
-  if ! wait_ready "$D/fdserver.out"; then skip "could not listen on $D/rw/sock"; else
+  if ! wait_ready "$D/fdserver.out"; then skip_scenario "could not listen on $D/rw/sock"; else
     sb "${BASE[@]}" --rw "$D/rw" --connect-unix "$D/rw/sock" -- "$OP" fd-recv-write "$D/rw/sock"  # ABI 9: a socket it may reach
     allowed; content "$D/out/f" origx
     end

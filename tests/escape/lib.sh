@@ -12,7 +12,7 @@
 #
 #   begin FAMILY NAME MIN_ABI [WHY]   new scenario; returns 1 (and prints SKIP)
 #                                     when the kernel's ABI is below MIN_ABI
-#   skip REASON                       skip the current scenario, loudly
+#   skip_scenario REASON              skip the current scenario, loudly
 #   sb ARGS...                        run "landlock-run ARGS..." as the test user:
 #                                     sets $out (stdout), $err (stderr), $rc
 #   run_as CMD...                     the same without the launcher (controls)
@@ -20,7 +20,7 @@
 #   want_out STR, want_rc N, absent P, present P, content P STR, bad WHY
 #   end                               PASS, or FAIL with every check that failed
 
-# Counters, the test user and skip/bad/end: tests/lib/scenario.sh.
+# Counters, the test user and skip_scenario/bad/end: tests/lib/scenario.sh.
 # shellcheck source=tests/lib/scenario.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/scenario.sh"
 CALL=0
@@ -31,7 +31,7 @@ begin() {
   END_SUFFIX="(ABI $3+)"
   NAMES+=("$CUR")
   if [ "$KABI" -lt "$3" ]; then
-    skip "needs Landlock ABI $3${4:+ ($4)}, this kernel has ABI $KABI"
+    skip_scenario "needs Landlock ABI $3${4:+ ($4)}, this kernel has ABI $KABI"
     return 1
   fi
   fixture

@@ -10,6 +10,8 @@
 # Uses $MUSL_CXXFLAGS / $MUSL_LDFLAGS from the Makefile when set.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/lib/report.sh
+. "$root/tests/lib/report.sh"
 payloads=${1:?usage: $0 PAYLOAD_DIR}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -56,25 +58,25 @@ for ((i = 0; i < ${#mutants[@]}; i += 4)); do
   src=$work/launcher/$name.cpp
   sed "$expr" "$root/launcher/landlock-run.cpp" >"$src"
   if cmp -s "$root/launcher/landlock-run.cpp" "$src"; then
-    echo "FAIL mutant.$name: the mutation no longer applies to launcher/landlock-run.cpp ($what): update tests/escape/mutants.sh"
+    fail "mutant.$name" "the mutation no longer applies to launcher/landlock-run.cpp ($what): update tests/escape/mutants.sh"
     survived=$((survived + 1)); continue
   fi
   if [ "$kabi" -lt "$needs" ]; then
-    echo "SKIP mutant.$name: $what can only be observed on Landlock ABI $needs, this kernel has ABI $kabi"
+    skip "mutant.$name" "$what can only be observed on Landlock ABI $needs, this kernel has ABI $kabi"
     skipped=$((skipped + 1)); continue
   fi
   # shellcheck disable=SC2086 # flag lists
   if ! g++ $cxxflags -w -c -o "$work/$name.o" "$src" || ! gcc $ldflags -o "$work/landlock-run" "$work/$name.o"; then
-    echo "FAIL mutant.$name: does not build"; survived=$((survived + 1)); continue
+    fail "mutant.$name" "does not build"; survived=$((survived + 1)); continue
   fi
   log=$(bash "$root/tests/escape/escape.sh" "$work/landlock-run" "$payloads" 2>&1)
   rc=$?
   caught=$(printf '%s\n' "$log" | grep '^FAIL' | head -3 | cut -d: -f1 | sed 's/^FAIL //' | tr '\n' ' ')
   if [ "$rc" -ne 0 ]; then
-    echo "PASS mutant.$name killed ($what): $caught"
+    pass "mutant.$name killed ($what): $caught"
     killed=$((killed + 1))
   else
-    echo "FAIL mutant.$name survived ($what): the escape suite does not notice"
+    fail "mutant.$name survived ($what)" "the escape suite does not notice"
     survived=$((survived + 1))
   fi
 done

@@ -34,13 +34,13 @@ trap cleanup EXIT
 chmod 755 "$T"
 mkdir "$T/bin"
 for f in "$1" "$2" "$3/op"; do
-  [ -f "$f" ] || { echo "FAIL hostile.setup: $f was not built"; exit 1; }
-  cp "$f" "$T/bin/" || { echo "FAIL hostile.setup: cannot copy $f"; exit 1; }
+  [ -f "$f" ] || { fail "hostile.setup" "$f was not built"; exit 1; }
+  cp "$f" "$T/bin/" || { fail "hostile.setup" "cannot copy $f"; exit 1; }
 done
 chmod 755 "$T/bin" "$T/bin"/*
 LP=$T/bin/$(basename "$1") L=$T/bin/$(basename "$2") OP=$T/bin/op
 if ! "$L" --probe >/dev/null 2>&1; then
-  echo "SKIP hostile.all: Landlock does not enforce on this kernel ($("$L" --probe 2>&1 | head -1))"
+  skip "hostile.all" "Landlock does not enforce on this kernel ($("$L" --probe 2>&1 | head -1))"
   exit 0
 fi
 LVERSION=$("$L" --version)
@@ -76,8 +76,8 @@ want_out ok; want_rc 0; content "$W/inside" x
 u "$OP" write "$OUT/control"
 want_out ok  # unconfined, the test user can write there: the denial is Landlock's
 end
-if [ "$FAILED" -ne 0 ]; then
-  echo "FAIL hostile.all: the canary was not denied: enforcement is silently skipped, no other scenario is trusted"
+if [ "$REPORT_FAILED" -ne 0 ]; then
+  fail "hostile.all" "the canary was not denied: enforcement is silently skipped, no other scenario is trusted"
   exit 1
 fi
 
@@ -799,7 +799,7 @@ in_ns() {
 for where in view parent; do
   begin objects "bind-mount-of-ssh-rw-on-$where"
   if [ ${#NS[@]} -eq 0 ]; then
-    skip "needs root or unprivileged user namespaces (unshare -rm) for a bind mount"
+    skip_scenario "needs root or unprivileged user namespaces (unshare -rm) for a bind mount"
   else
     mkdir -p "$S/mnt/view" && own "$S/mnt"
     if [ "$where" = view ]; then g=$S/mnt/view; else g=$S/mnt; fi
@@ -1131,7 +1131,7 @@ end
 # The same for a gitlink only the index names (a real repository).
 begin carve submodule-in-index
 if ! command -v git >/dev/null 2>&1; then
-  skip "git is not installed (make deps installs it)"
+  skip_scenario "git is not installed (make deps installs it)"
 else
   mkdir -p "$W/lib/two" && own "$W"
   u git -C "$W" init -q

@@ -15,7 +15,7 @@
 # Every compile also sees LLR_HOSTILE_TOKEN=ENV-SECRET-3 in its environment.
 #
 #   begin CLASS NAME                  new scenario (fresh world)
-#   skip REASON / bad WHY / end       as in the escape suite
+#   skip_scenario REASON / bad WHY / end   as in the escape suite
 #   u CMD...                          run CMD as the test user in the world
 #                                     (timeout -k 2 20, a memory cap, a clean
 #                                     environment plus $UENV): sets $rc, $OUTF,
@@ -30,7 +30,7 @@
 #   no_secrets, no_ctl_bytes          on $OUTF and $ERRF
 #   absent P, present P, content P S
 
-# Counters, the test user and skip/bad/end: tests/lib/scenario.sh.
+# Counters, the test user and skip_scenario/bad/end: tests/lib/scenario.sh.
 # shellcheck source=tests/lib/scenario.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/scenario.sh"
 CALL=0

@@ -55,15 +55,9 @@ cross=${LLR_CROSS_BUILD:-$(dirname "$launcher")/aarch64}
 payloads=$(cd "$payloads" && pwd)
 mkdir -p "$out"
 
-passed=0 failed=0 skipped=0
-emit() {  # emit LINE: print a result line and count it
-  echo "$1"
-  case $1 in
-    PASS\ *) passed=$((passed + 1)) ;;
-    FAIL\ *) failed=$((failed + 1)) ;;
-    SKIP\ *) skipped=$((skipped + 1)) ;;
-  esac
-}
+# Result lines and their count: tests/lib/report.sh.
+# shellcheck source=tests/lib/report.sh
+. "$here/../lib/report.sh"
 
 # judge TIER FILE: FILE holds the suite's own output; re-tags its result
 # lines with TIER, shows the others indented, and checks the closing line.
@@ -72,10 +66,10 @@ judge() {
   tier=$1 file=$2 tier_problem='' tier_summary='' p=0 f=0 s=0 failed_names=''
   while IFS= read -r line; do
     case $line in
-      PASS\ *) emit "PASS $tier/${line#PASS }"; p=$((p + 1)) ;;
-      FAIL\ *) emit "FAIL $tier/${line#FAIL }"; f=$((f + 1))
+      PASS\ *) report_line PASS "$tier/${line#PASS }"; p=$((p + 1)) ;;
+      FAIL\ *) report_line FAIL "$tier/${line#FAIL }"; f=$((f + 1))
                n=${line#FAIL }; failed_names="$failed_names${failed_names:+, }${n%%: *}" ;;
-      SKIP\ *) emit "SKIP $tier/${line#SKIP }"; s=$((s + 1)) ;;
+      SKIP\ *) report_line SKIP "$tier/${line#SKIP }"; s=$((s + 1)) ;;
       *) echo "    [$tier] $line" ;;
     esac
   done <"$file"
@@ -96,8 +90,8 @@ judge() {
 }
 
 verdict() {  # verdict TIER DESCRIPTION
-  if [ -n "$tier_problem" ]; then emit "FAIL $1 ($2): $tier_problem"
-  else emit "PASS $1 ($2): $tier_summary"; fi
+  if [ -n "$tier_problem" ]; then fail "$1 ($2)" "$tier_problem"
+  else pass "$1 ($2): $tier_summary"; fi
 }
 
 # printable: the serial log as plain text (no CRs, no terminal escapes)
@@ -142,9 +136,9 @@ boot() {
     # The cross-built binaries and the emulator are tools like any other:
     # without them the tier cannot run (make deps installs both in CI).
     if [ ! -x "$cross/landlock-run" ] || [ ! -d "$cross/payloads" ]; then
-      emit "SKIP $tier: no aarch64 build in $cross (make ARCH=aarch64 all payloads)"; return
+      skip "$tier" "no aarch64 build in $cross (make ARCH=aarch64 all payloads)"; return
     fi
-    command -v "$qemu_a64" >/dev/null 2>&1 || { emit "SKIP $tier: $qemu_a64 is not installed (qemu-system-arm)"; return; }
+    command -v "$qemu_a64" >/dev/null 2>&1 || { skip "$tier" "$qemu_a64 is not installed (qemu-system-arm)"; return; }
     vm=$qemu_a64 machine='-M virt -cpu max,pauth-impdef=on' console=ttyAMA0 arch_args=''
   else
     # no_timer_check: on a busy host the emulated guest's check that the
@@ -209,7 +203,7 @@ host() {
   verdict host "this machine's kernel $(uname -r), ${secs}s"
 }
 
-[ -f "$suite" ] || { emit "FAIL kernel-matrix: no suite at $suite"; set --; }
+[ -f "$suite" ] || { fail "kernel-matrix" "no suite at $suite"; set --; }
 for t in "$@"; do
   case $t in
     6.1-abi2) boot "$t" 6.1 "Landlock ABI 2" "llr.expect_abi=2" 2 ;;
@@ -221,8 +215,7 @@ for t in "$@"; do
     7.2-abi10) boot "$t" 7.2 "Landlock ABI 10" "" 10 ;;
     7.2-aarch64) boot "$t" 7.2 "aarch64, Landlock ABI 10" "" 10 arm64 ;;
     host) host ;;
-    *) emit "FAIL kernel-matrix: unknown tier '$t' (6.1-abi2, 6.1-no-landlock, 6.12-abi6, 7.2-abi10, 6.12-aarch64, 6.1-aarch64, 7.2-aarch64, host)" ;;
+    *) fail "kernel-matrix" "unknown tier '$t' (6.1-abi2, 6.1-no-landlock, 6.12-abi6, 7.2-abi10, 6.12-aarch64, 6.1-aarch64, 7.2-aarch64, host)" ;;
   esac
 done
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+report_totals

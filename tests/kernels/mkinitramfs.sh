@@ -2,13 +2,15 @@
 # mkinitramfs.sh OUT LAUNCHER PAYLOAD_DIR SUITE
 # Writes OUT, an uncompressed newc cpio initramfs holding only static
 # binaries: busybox (Debian's busybox-static) with a link per applet in /bin,
-# the launcher and the payloads under /llr, the suite as /llr/launcher.sh and
-# tests/kernels/init as /init. No libc, no loader: nothing else is needed.
+# the launcher and the payloads under /llr, the suite as /llr/e2e/launcher.sh
+# beside the result library it sources (tests/lib/report.sh, as
+# /llr/lib/report.sh: the same layout as the tree) and tests/kernels/init as
+# /init. No libc, no loader: nothing else is needed.
 set -eu
 out=${1:?usage: mkinitramfs.sh OUT LAUNCHER PAYLOAD_DIR SUITE} launcher=${2:?} payloads=${3:?} suite=${4:?}
 here=$(cd "$(dirname "$0")" && pwd)
 busybox=${BUSYBOX:-/bin/busybox}
-for f in "$busybox" "$launcher" "$suite" "$here/init"; do
+for f in "$busybox" "$launcher" "$suite" "$here/../lib/report.sh" "$here/init"; do
   [ -f "$f" ] || { echo "mkinitramfs: missing $f" >&2; exit 1; }
 done
 [ -d "$payloads" ] || { echo "mkinitramfs: missing $payloads" >&2; exit 1; }
@@ -20,7 +22,7 @@ fi
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/llr-initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
-mkdir -p "$root/bin" "$root/llr/payloads" "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/etc" "$root/root"
+mkdir -p "$root/bin" "$root/llr/payloads" "$root/llr/e2e" "$root/llr/lib" "$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/etc" "$root/root"
 cp "$busybox" "$root/bin/busybox"
 # A foreign busybox (the arm64 one, for an aarch64 guest) cannot run here to
 # list its applets: the host's, the same Debian package, names the same ones.
@@ -33,7 +35,8 @@ ln -s bin "$root/sbin"
 ln -s . "$root/usr" 2>/dev/null || true
 cp "$launcher" "$root/llr/landlock-run"
 cp "$payloads"/* "$root/llr/payloads/"
-cp "$suite" "$root/llr/launcher.sh"
+cp "$suite" "$root/llr/e2e/launcher.sh"
+cp "$here/../lib/report.sh" "$root/llr/lib/report.sh"
 cp "$here/init" "$root/init"
 chmod 0755 "$root/init" "$root/llr/landlock-run" "$root/llr/payloads"/*
 chmod 1777 "$root/tmp"

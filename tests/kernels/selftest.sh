@@ -7,6 +7,8 @@
 set -u
 launcher=${1:?usage: selftest.sh LAUNCHER PAYLOAD_DIR} payloads=${2:?usage: selftest.sh LAUNCHER PAYLOAD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/lib/report.sh
+. "$here/../lib/report.sh"
 t=$(mktemp -d "${TMPDIR:-/tmp}/llr-kselftest.XXXXXX") || exit 1
 trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/cache/linux-image-6.1.0-0-cloud-amd64-unsigned"
@@ -26,7 +28,8 @@ for a in amd64 arm64; do
   printf '%s\n' "linux-binary-unsigned-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" "linux-base-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" \
     >"$t/cache/linux-binary-unsigned-7.2.0+deb14-cloud-$a/deb"
 done
-echo 'PASS stand-in' >"$t/suite.sh"
+# The suite the initramfs carries: never run, the stand-in qemu prints the console.
+echo 'exit 0' >"$t/suite.sh"
 
 # The stand-in qemu: prints scenario $LLR_FAKE's console on stdout.
 cat >"$t/qemu" <<'QEMU'
@@ -60,7 +63,6 @@ printf '[    3.4] reboot: Power down\r\n'
 QEMU
 chmod +x "$t/qemu"
 
-passed=0 failed=0
 # expect SCENARIO TIER RC TEXT [TEXT2]: matrix.sh exits RC and its tier line
 # has TEXT (and TEXT2).
 expect() {
@@ -69,15 +71,15 @@ expect() {
     LLR_KERNEL_TIMEOUT=3 sh "$here/matrix.sh" "$launcher" "$payloads" "$2" >"$t/log" 2>&1
   rc=$?
   line=$(grep -E "^(PASS|FAIL) $2 \\(" "$t/log")
-  if [ "$rc" = "$3" ] && [ "${line#*"$4"}" != "$line" ] && { [ -z "${5:-}" ] || [ "${line#*"$5"}" != "$line" ]; }; then passed=$((passed + 1)); echo "PASS $name"
-  else failed=$((failed + 1)); echo "FAIL $name: got exit $rc, tier line '$line'"; sed 's/^/    /' "$t/log"; fi
+  if [ "$rc" = "$3" ] && [ "${line#*"$4"}" != "$line" ] && { [ -z "${5:-}" ] || [ "${line#*"$5"}" != "$line" ]; }; then pass "$name"
+  else fail "$name" "got exit $rc, tier line '$line'"; sed 's/^/    /' "$t/log"; fi
 }
 expect clean 6.1-abi2 0 "PASS 6.1-abi2 (linux-image-6.1.0-0-cloud-amd64-unsigned 6.1.0-0 under qemu"
 # A busy host must not panic the emulated x86 guest's early boot on its timer
 # check (seen: "IO-APIC + timer doesn't work!" under load).
 case " $(cat "$t/qemu.args" 2>/dev/null) " in
-  *" no_timer_check "*) passed=$((passed + 1)); echo "PASS kernel-matrix: the x86_64 guest boots with no_timer_check" ;;
-  *) failed=$((failed + 1)); echo "FAIL kernel-matrix: the x86_64 guest boots with no_timer_check: qemu ran with '$(cat "$t/qemu.args" 2>/dev/null)'" ;;
+  *" no_timer_check "*) pass "kernel-matrix: the x86_64 guest boots with no_timer_check" ;;
+  *) fail "kernel-matrix: the x86_64 guest boots with no_timer_check" "qemu ran with '$(cat "$t/qemu.args" 2>/dev/null)'" ;;
 esac
 expect clean 6.1-no-landlock 0 "PASS 6.1-no-landlock ("
 expect lsm-ignored 6.1-no-landlock 1 "the guest still lists landlock"
@@ -97,5 +99,4 @@ expect clean 7.2-aarch64 0 "PASS 7.2-aarch64 (linux-binary-unsigned-7.2.0+deb14-
 expect abi-wrong 7.2-abi10 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 10"
 expect abi-wrong 6.1-abi2 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 2"
 expect abi-wrong 6.1-no-landlock 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI none"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report_totals

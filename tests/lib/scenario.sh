@@ -1,12 +1,13 @@
 # shellcheck shell=bash
 # The bookkeeping every bash scenario suite shares (tests/escape,
 # tests/hostile): who the test user is, one result line per scenario in the
-# protocol tests/run-suites.sh counts, and totals per family. One counter for
-# all, so no suite can count differently.
+# protocol tests/run-suites.sh counts, and totals per family. The lines and
+# their counters are tests/lib/report.sh's, as in every suite, so no suite
+# can count differently.
 #
 #   scenario_start SUITE FAMILY NAME  a new scenario: sets CUR (SUITE.FAMILY.NAME)
 #                                     and CUR_FAM, counts it
-#   skip REASON                       skip the current scenario, loudly (SKIP line)
+#   skip_scenario REASON              skip the current scenario, loudly (SKIP line)
 #   bad WHY                           record a failed check; the scenario goes on
 #   end [SUFFIX]                      PASS, or FAIL with every check that failed
 #   scenario_totals SUITE FAMILY...   per-family and total lines; false on any failure
@@ -15,8 +16,10 @@
 # as CI does, else the caller: AS (the command prefix), IS_ROOT, TEST_UID, TEST_GID.
 
 # shellcheck disable=SC2034 # AS, IS_ROOT, TEST_*, SEQ are read by the suites that source this file
+# shellcheck source=tests/lib/report.sh
+. "$(dirname "${BASH_SOURCE[0]}")/report.sh"
 declare -A FAM_RUN FAM_PASS FAM_FAIL FAM_SKIP
-RUN=0 PASSED=0 FAILED=0 SKIPPED=0 SEQ=0
+RUN=0 SEQ=0
 CUR="" CUR_FAM="" WHY="" SKIPPING=""
 
 if [ "$(id -u)" = 0 ]; then
@@ -35,10 +38,9 @@ scenario_start() {
   FAM_RUN[$2]=$(( ${FAM_RUN[$2]:-0} + 1 ))
 }
 
-skip() {
+skip_scenario() {
   SKIPPING=1
-  echo "SKIP $CUR: $1"
-  SKIPPED=$((SKIPPED + 1))
+  report_line SKIP "$CUR: $1"
   FAM_SKIP[$CUR_FAM]=$(( ${FAM_SKIP[$CUR_FAM]:-0} + 1 ))
 }
 
@@ -48,12 +50,10 @@ end() {
   [ -n "$SKIPPING" ] && return 0
   local suffix=${END_SUFFIX:+ $END_SUFFIX}
   if [ -z "$WHY" ]; then
-    echo "PASS $CUR$suffix"
-    PASSED=$((PASSED + 1))
+    report_line PASS "$CUR$suffix"
     FAM_PASS[$CUR_FAM]=$(( ${FAM_PASS[$CUR_FAM]:-0} + 1 ))
   else
-    echo "FAIL $CUR$suffix: $WHY"
-    FAILED=$((FAILED + 1))
+    report_line FAIL "$CUR$suffix: $WHY"
     FAM_FAIL[$CUR_FAM]=$(( ${FAM_FAIL[$CUR_FAM]:-0} + 1 ))
   fi
 }
@@ -65,6 +65,6 @@ scenario_totals() {
   for fam in "$@"; do
     echo "#   $fam: ${FAM_RUN[$fam]:-0}/${FAM_PASS[$fam]:-0}/${FAM_FAIL[$fam]:-0}/${FAM_SKIP[$fam]:-0}"
   done
-  echo "# $suite: $RUN scenarios run, $PASSED passed, $FAILED failed, $SKIPPED skipped${TOTALS_NOTE:+ ($TOTALS_NOTE)}"
-  [ "$FAILED" -eq 0 ]
+  echo "# $suite: $RUN scenarios run, $REPORT_PASSED passed, $REPORT_FAILED failed, $REPORT_SKIPPED skipped${TOTALS_NOTE:+ ($TOTALS_NOTE)}"
+  [ "$REPORT_FAILED" -eq 0 ]
 }

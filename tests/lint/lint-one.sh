@@ -1,16 +1,18 @@
 #!/bin/sh
 # lint-one.sh FILE: cppcheck and clang-tidy on one C++ source; prints one
-# PASS/FAIL line per tool (tests/suites/05-lint.sh runs it in parallel).
+# PASS/FAIL line per tool (tests/lint/lint.sh, suite 05, runs it in parallel).
 set -u
+# shellcheck source=tests/lib/report.sh
+. tests/lib/report.sh
 f=$1
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 case $f in fuzz/*) extra="-fsanitize=fuzzer" ;; *) extra= ;; esac
 if cppcheck --enable=warning,style,performance,portability --std=c++20 --inline-suppr \
     --suppressions-list=tests/lint/cppcheck-suppressions.txt --error-exitcode=1 -q -I. "$f" >"$log" 2>&1; then
-  echo "PASS cppcheck $f"
-else echo "FAIL cppcheck $f: $(head -c 600 "$log" | tr '\n' ' ')"; fi
+  pass "cppcheck $f"
+else fail "cppcheck $f" "$(head -c 600 "$log" | tr '\n' ' ')"; fi
 # shellcheck disable=SC2086 # $extra is zero or one flag
 if clang-tidy -quiet "$f" -- -std=c++20 -I. $extra >"$log" 2>&1; then
-  echo "PASS clang-tidy $f"
-else echo "FAIL clang-tidy $f: $(grep -E 'error:|warning:' "$log" | head -3 | tr '\n' ' ')"; fi
+  pass "clang-tidy $f"
+else fail "clang-tidy $f" "$(grep -E 'error:|warning:' "$log" | head -3 | tr '\n' ' ')"; fi

@@ -1,5 +1,8 @@
 # shellcheck shell=sh
-# Sourced by the packaging suites (tests/suites/7*.sh).
+# Sourced by the packaging suites (suites 70-77: tests/packaging/*.sh,
+# tests/containers/container.sh, tests/integrations/integrations.sh).
+# shellcheck source=tests/lib/report.sh
+. "$LLR_ROOT/tests/lib/report.sh"
 
 # check_confines NAME LAUNCHER SCRATCH: the shipped launcher, run as a user
 # would, denies a write outside its --rw grant (EACCES, no file left) and lets
@@ -10,14 +13,14 @@ check_confines() {
   mkdir -p "$dir/in" "$dir/out"
   "$bin" --ro / --rw "$dir/in" -- /bin/sh -c 'echo x >"$1"' sh "$dir/out/f" 2>"$dir/err"
   if [ ! -e "$dir/out/f" ] && grep -q 'Permission denied' "$dir/err"; then
-    echo "PASS $name-denies-write-outside"
+    pass "$name-denies-write-outside"
   else
-    echo "FAIL $name-denies-write-outside: $(cat "$dir/err")"
+    fail "$name-denies-write-outside" "$(cat "$dir/err")"
   fi
   if "$bin" --ro / --rw "$dir/in" -- /bin/sh -c 'echo x >"$1"' sh "$dir/in/f" && [ -s "$dir/in/f" ]; then
-    echo "PASS $name-write-inside-lands"
+    pass "$name-write-inside-lands"
   else
-    echo "FAIL $name-write-inside-lands"
+    fail "$name-write-inside-lands"
   fi
 }
 
@@ -45,12 +48,12 @@ need_dist_and_landlock() {
   name=landlock-run-$ver-x86_64-linux-musl
   if [ "$LLR_BUILD" = "$LLR_ROOT/build" ]; then tarball=$LLR_ROOT/dist/$name.tar.gz
   else tarball=$LLR_BUILD/dist/$name.tar.gz; fi
-  command -v scdoc >/dev/null || { echo "SKIP $1: scdoc is not installed, so no tarball (make deps)"; exit 0; }
-  [ -f "$tarball" ] || { echo "FAIL $1-tarball: $tarball is missing (make dist)"; exit 1; }
+  command -v scdoc >/dev/null || { skip "$1" "scdoc is not installed, so no tarball (make deps)"; exit 0; }
+  [ -f "$tarball" ] || { fail "$1-tarball" "$tarball is missing (make dist)"; exit 1; }
   probe=$("$LLR_BUILD/landlock-run" --probe 2>&1)
   case $probe in
     *" enforcement=full "* | *" enforcement=partial "*) ;;
-    *) echo "SKIP $1: Landlock does not enforce on this kernel ($probe)"; exit 0 ;;
+    *) skip "$1" "Landlock does not enforce on this kernel ($probe)"; exit 0 ;;
   esac
 }
 
@@ -86,8 +89,8 @@ check_sbom() {
     sb_p=${sb_c%%=*} && sb_p=${sb_p%%:*}
     cmp -s "$2/licenses/$sb_p.copyright" "/usr/share/doc/$sb_p/copyright" || sb_missing="$sb_missing $sb_p"
   done
-  if [ -z "$sb_missing" ]; then echo "PASS $1-licence-files"
-  else echo "FAIL $1-licence-files: missing or not Debian's:$sb_missing"; fi
+  if [ -z "$sb_missing" ]; then pass "$1-licence-files"
+  else fail "$1-licence-files" "missing or not Debian's:$sb_missing"; fi
   # The full texts those files cite (issue 24), which exist on Debian only:
   # each /usr/share/common-licenses/NAME one of them names is there as
   # licenses/NAME, Debian's text; LGPL-2.1 (glibc) and GPL-3 (libgcc,
@@ -103,14 +106,14 @@ check_sbom() {
      [ "$(tail -1 "$sb_exc")" != "requirements of the license of GCC." ] || ! grep -q '^Version 3.1, ' "$sb_exc"; then
     sb_missing="$sb_missing GCC-exception-3.1"
   fi
-  if [ -z "$sb_missing" ]; then echo "PASS $1-licence-texts-cited-are-shipped"
-  else echo "FAIL $1-licence-texts-cited-are-shipped: missing or not the full text:$sb_missing"; fi
+  if [ -z "$sb_missing" ]; then pass "$1-licence-texts-cited-are-shipped"
+  else fail "$1-licence-texts-cited-are-shipped" "missing or not the full text:$sb_missing"; fi
   # shellcheck disable=SC2086 # one PKG=VERSION a word
   if sb_out=$(python3 "$LLR_ROOT/tests/packaging/check_sbom.py" "$2/sbom.spdx.json" "$3" "$SOURCE_DATE_EPOCH" \
              $sbom_comps -- $sbom_tools 2>&1); then
-    echo "PASS $1-sbom-spdx-2.3-lists-what-dpkg-reports"
+    pass "$1-sbom-spdx-2.3-lists-what-dpkg-reports"
   else
-    echo "FAIL $1-sbom-spdx-2.3-lists-what-dpkg-reports: $(printf '%s' "$sb_out" | head -4 | tr '\n' ' ')"
+    fail "$1-sbom-spdx-2.3-lists-what-dpkg-reports" "$(printf '%s' "$sb_out" | head -4 | tr '\n' ' ')"
   fi
 }
 
@@ -124,6 +127,6 @@ check_built_using() {
     sb_src=$(dpkg-query -W -f='${source:Package} (= ${source:Version})' "${sb_c%%=*}")
     case ", $sb_field," in *", $sb_src,"*) ;; *) sb_missing="$sb_missing $sb_src;" ;; esac
   done
-  if [ -n "$sb_field" ] && [ -z "$sb_missing" ]; then echo "PASS $1-built-using"
-  else echo "FAIL $1-built-using: '$sb_field' lacks$sb_missing"; fi
+  if [ -n "$sb_field" ] && [ -z "$sb_missing" ]; then pass "$1-built-using"
+  else fail "$1-built-using" "'$sb_field' lacks$sb_missing"; fi
 }

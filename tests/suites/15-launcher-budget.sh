@@ -1,39 +1,4 @@
 #!/bin/sh
-# The launcher's budgets are features: checked on every run (no timing here;
-# start-up speed is measured by `make bench`).
-set -u
-bin=$LLR_BUILD/landlock-run
-size=$(wc -c <"$bin")
-if [ "$size" -le 32768 ]; then echo "PASS launcher binary is $size bytes (budget 32768)"
-else echo "FAIL launcher binary size: $size bytes, budget 32768"; fi
-kind=$(file -b "$bin")
-case $kind in
-  *"statically linked"*) echo "PASS file(1) says statically linked" ;;
-  *) echo "FAIL file(1) says: $kind" ;;
-esac
-# The audit unit is the folder launcher/: the launcher and every header it is
-# built from, read in one sitting.
-lines=$(cat "$LLR_ROOT"/launcher/* | wc -l)
-if [ "$lines" -le 1050 ]; then echo "PASS launcher/ is $lines lines (budget 1050)"
-else echo "FAIL launcher/: $lines lines, budget 1050"; fi
-# What the launcher's own code calls from libc: no heap, no stdio, no C++ runtime.
-undefined=$(nm -u "$LLR_BUILD/landlock-run.o" | awk '{ print $2 }')
-forbidden=$(printf '%s\n' "$undefined" | grep -E '^(malloc|calloc|realloc|free|_Zn|_Zd|__cxa_|__gxx_|_Unwind|printf|fprintf|puts|fwrite|fopen|std)' || true)
-if [ -z "$forbidden" ] && [ -n "$undefined" ]; then echo "PASS no heap, stdio or C++ runtime symbols referenced"
-else echo "FAIL forbidden symbols referenced: $forbidden"; fi
-if [ -z "$(readelf -lW "$bin" | grep -E 'INTERP|DYNAMIC')" ]; then echo "PASS no program interpreter, no dynamic section"
-else echo "FAIL the binary wants a loader"; fi
-# --version's digest covers every file the launcher is compiled from, and only
-# those: the compiler's own dependency list is launcher/landlock-run.cpp plus
-# the folder launcher/ (packaging/launcher-digest.sh, docs/launcher-cli.md).
-deps=$(cd "$LLR_ROOT" && ${CXX:-g++} -std=c++20 -MM -MT x launcher/landlock-run.cpp | tr -d '\\\n' | sed 's/^x://' |
-  tr ' ' '\n' | grep . | xargs realpath --relative-to=. | LC_ALL=C sort)
-digested=$(cd "$LLR_ROOT" && LC_ALL=C ls launcher/* | LC_ALL=C sort)
-if [ -n "$deps" ] && [ "$deps" = "$digested" ]; then echo "PASS the source digest covers exactly the files the launcher is built from"
-else echo "FAIL the source digest covers: $(echo "$digested" | tr "\n" " "); the launcher is built from: $(echo "$deps" | tr "\n" " ")"; fi
-# The ABI table of docs/launcher-cli.md is the launcher's (kAbis in launcher/abi.h):
-# the same ABIs, each with the same first Linux release, in the same order.
-table=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "\([0-9.]*\)", .*/| \1 | \2 |/p' "$LLR_ROOT/launcher/abi.h")
-documented=$(grep -E '^\| [0-9]+ \| [0-9.]+ \|' "$LLR_ROOT/docs/launcher-cli.md" | sed 's/^\(| [0-9]* | [0-9.]* |\).*/\1/')
-if [ -n "$table" ] && [ "$table" = "$documented" ]; then echo "PASS docs/launcher-cli.md's ABI table has the rows of the launcher's ($(echo "$table" | wc -l) ABIs)"
-else echo "FAIL docs/launcher-cli.md's ABI table differs from kAbis: launcher '$(echo "$table" | tr '\n' ' ')', docs '$(echo "$documented" | tr '\n' ' ')'"; fi
+# The launcher's budgets: size, static, lines of launcher/, what it calls
+# from libc (tests/build/launcher-budget.sh).
+exec sh "$LLR_ROOT/tests/build/launcher-budget.sh"

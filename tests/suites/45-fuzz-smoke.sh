@@ -2,4 +2,4 @@
 # A short libFuzzer smoke of every fuzz target (make fuzz runs them longer):
 # fails on any crash, leak or sanitizer report. LLR_FUZZ_SECONDS: per target.
 cd "$LLR_ROOT" || exit 1
-exec sh fuzz/run.sh "${LLR_FUZZ_SECONDS:-20}" "$LLR_BUILD/fuzz" launcher-args compiler
+exec sh "$LLR_ROOT/fuzz/run.sh" "${LLR_FUZZ_SECONDS:-20}" "$LLR_BUILD/fuzz" launcher-args compiler

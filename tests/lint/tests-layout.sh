@@ -1,0 +1,84 @@
+#!/bin/sh
+# The tests' own house rules (tests/README.md):
+# - one result protocol, printed by tests/lib/report.sh alone: no script
+#   outside tests/lib defines its own pass/fail/skip/ok, or prints a
+#   PASS/FAIL/SKIP line itself (the library escapes what it prints and
+#   counts it; a copy would do neither the same way);
+# - every suite in tests/suites is a shim: it names the suite (number,
+#   name, one comment) and runs scripts that live elsewhere, testing and
+#   printing nothing itself;
+# - no test is skipped for a part "not built yet": a SKIP is for a kernel
+#   feature or a tool this machine lacks.
+set -u
+cd "$LLR_ROOT" || exit 1
+# shellcheck source=tests/lib/report.sh
+. tests/lib/report.sh
+
+# Every shell script git tracks under tests/, tests/lib apart: *.sh, and
+# any other file that starts with a shell's #!.
+scripts=$(git ls-files tests | while IFS= read -r f; do
+  case $f in
+    tests/lib/*) ;;
+    *.sh) echo "$f" ;;
+    *) head -c 64 "$f" 2>/dev/null | head -1 | grep -q '^#!.*sh' && echo "$f" ;;
+  esac
+done)
+[ -n "$scripts" ] || { fail "tests-layout" "no test script found (not a git checkout?)"; exit 1; }
+
+# The lines (FILE:LINE: text, comments apart) of the scripts that match the
+# extended regular expression $1.
+lines_matching() {
+  # shellcheck disable=SC2086 # one path a word: git's names have no blanks here
+  grep -nE "$1" $scripts /dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#' | head -5 | tr '\n' ' '
+}
+
+hits=$(lines_matching '^[[:space:]]*(function[[:space:]]+)?(pass|fail|skip|ok)[[:space:]]*\(\)')
+if [ -z "$hits" ]; then pass "tests-layout.result-helpers-only-in-tests-lib"
+else fail "tests-layout.result-helpers-only-in-tests-lib" "defined again outside tests/lib/report.sh: $hits"; fi
+
+hits=$(lines_matching "(echo|printf)[[:space:]]+(['\"])?(PASS|FAIL|SKIP)[[:space:]]")
+if [ -z "$hits" ]; then pass "tests-layout.result-lines-printed-by-tests-lib"
+else fail "tests-layout.result-lines-printed-by-tests-lib" "printed without tests/lib/report.sh: $hits"; fi
+
+hits=$(lines_matching '(skip|skip_[a-z]+|SKIP)[[:space:]].*\<yet\>')
+if [ -z "$hits" ]; then pass "tests-layout.no-skip-waits-for-a-part"
+else fail "tests-layout.no-skip-waits-for-a-part" "a SKIP whose reason is a part still to come: $hits"; fi
+
+# A shim's lines, comments apart: it may change folder, run scripts (sh,
+# bash or exec; their arguments on continuation lines), keep their status
+# and combine it. No test, no output, no branch of its own.
+for suite in tests/suites/*.sh; do
+  why=
+  body=$(grep -vE '^[[:space:]]*(#|$)' "$suite")
+  logic=$(printf '%s\n' "$body" | grep -nE '(^|[^[:alnum:]_-])(echo|printf|pass|fail|skip|report_line|if|for|while|case)([^[:alnum:]_-]|$)' | head -3 | tr '\n' ' ')
+  [ -z "$logic" ] || why="$why tests or prints itself: $logic;"
+  ran=$(printf '%s\n' "$body" | grep -oE '(sh|bash|exec) "\$LLR_ROOT/[^"]+"' | sed 's/.*"\$LLR_ROOT\/\([^"]*\)"/\1/')
+  [ -n "$ran" ] || why="$why runs no script (sh \"\$LLR_ROOT/tests/AREA/NAME.sh\");"
+  for f in $ran; do
+    [ -f "$f" ] || why="$why runs $f, which does not exist;"
+    case $f in tests/suites/*) why="$why runs another suite ($f);" ;; esac
+  done
+  if [ -z "$why" ]; then pass "tests-layout.suite-is-a-shim $suite"
+  else fail "tests-layout.suite-is-a-shim $suite" "${why# }"; fi
+  # Its build needs: `make check SUITES=NN` builds what the Makefile names.
+  number=$(basename "$suite" | cut -d- -f1)
+  if grep -q "^SUITE_NEEDS_$number :=" Makefile; then pass "tests-layout.suite-has-build-needs $suite"
+  else fail "tests-layout.suite-has-build-needs $suite" "no SUITE_NEEDS_$number line in the Makefile"; fi
+done
+
+# The library itself, in each shell that sources it (dash for the suites,
+# bash for the scenario suites, busybox sh in the qemu kernels): a reason
+# holding a newline, a forged result line and a terminal escape comes out
+# as one line, no control byte in it, and is counted once.
+# shellcheck disable=SC2016 # expanded by the shell under test
+probe='. tests/lib/report.sh; fail name "$(printf "one\nPASS forged\033[2J\001")"; skip other "$(printf "\tx")"; report_totals'
+want='FAIL name: one|PASS forged?[2J?
+SKIP other: ?x
+0 passed, 1 failed, 1 skipped'
+for shell in sh bash "busybox sh"; do
+  command -v "${shell%% *}" >/dev/null || { skip "tests-layout.report-escapes-untrusted-text ($shell)" "not installed"; continue; }
+  # shellcheck disable=SC2086 # "busybox sh" is two words on purpose
+  got=$($shell -c "$probe" 2>&1)
+  if [ "$got" = "$want" ]; then pass "tests-layout.report-escapes-untrusted-text ($shell)"
+  else fail "tests-layout.report-escapes-untrusted-text ($shell)" "got '$got'"; fi
+done
