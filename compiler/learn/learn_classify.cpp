@@ -147,13 +147,23 @@ void classify(const CompileResult &r, Finding &f, int error) {
     return;
   }
   switch (f.kind) {
-    case LearnKind::List: f.grant = f.path, f.access = Access::Ro; break;
-    case LearnKind::Read: case LearnKind::Execute: f.grant = parent_path(f.path), f.access = Access::Ro; break;
+    case LearnKind::List:
+      f.grant = f.path;
+      f.access = Access::Ro;
+      break;
+    case LearnKind::Read: case LearnKind::Execute:
+      f.grant = parent_path(f.path);
+      f.access = Access::Ro;
+      break;
     case LearnKind::Write: case LearnKind::Truncate: case LearnKind::Ioctl:
-      f.grant = is_dir(f.path) ? f.path : parent_path(f.path), f.access = Access::Rw;
+      f.grant = is_dir(f.path) ? f.path : parent_path(f.path);
+      f.access = Access::Rw;
       break;
     // Across: the source's folder lacks rights the destination's has; give it the same.
-    case LearnKind::Create: case LearnKind::Remove: case LearnKind::Across: f.grant = folder_of(f), f.access = Access::Rw; break;
+    case LearnKind::Create: case LearnKind::Remove: case LearnKind::Across:
+      f.grant = folder_of(f);
+      f.access = Access::Rw;
+      break;
     case LearnKind::Connect: case LearnKind::Bind: break;
   }
 }

@@ -32,7 +32,12 @@ const char *kind_name(LearnKind k) {
 }
 
 const char *cause_name(Cause c) {
-  return c == Cause::Sandbox ? "sandbox" : c == Cause::OnPurpose ? "on-purpose" : "file-permissions";
+  switch (c) {
+    case Cause::Sandbox: return "sandbox";
+    case Cause::OnPurpose: return "on-purpose";
+    case Cause::Permissions: return "file-permissions";
+  }
+  return "?";
 }
 
 namespace {

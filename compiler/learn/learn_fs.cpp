@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include "../base/quote.h"
 #include "../host/paths.h"
 
 namespace llp {
@@ -39,17 +40,8 @@ std::string base_name(const std::string &p) {
 
 // A path for a shell: ~/'rest' or 'path', every ' closed and escaped.
 std::string shell_quoted(const std::string &home, const std::string &p) {
-  std::string rest = p, out;
-  if (!home.empty() && home != "/" && is_within(p, home) && p != home) {
-    out = "~/";
-    rest = p.substr(home.size() + 1);
-  }
-  out += '\'';
-  for (char c : rest) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
-  }
-  return out + '\'';
+  if (!home.empty() && home != "/" && is_within(p, home) && p != home) return "~/" + single_quote(p.substr(home.size() + 1));
+  return single_quote(p);
 }
 
 }  // namespace llp

@@ -2,32 +2,14 @@
 // TOML lines of each grant, every name the command chose escaped.
 #include "learn_report.h"
 
-#include <cstdio>
-
-#include "../host/paths.h"
+#include "../base/quote.h"
 #include "../base/text.h"
+#include "../host/paths.h"
 #include "learn_fs.h"
 
 namespace llp {
 
 namespace {
-
-// A TOML basic string; false when s is not UTF-8 (TOML cannot hold it).
-bool toml_string(const std::string &s, std::string &out) {
-  if (!valid_utf8(s)) return false;
-  out = "\"";
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') out += std::string("\\") + c;
-    else if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
-    } else out += c;
-  }
-  out += "\"";
-  return true;
-}
 
 // A path as the policy format writes it literally: `$` is `$$` (expand.h),
 // so a name the command chose (d/${env.TOKEN}) is never expanded later.
@@ -40,14 +22,18 @@ std::string literal_path(const std::string &p) {
   return out;
 }
 
-// A JSON string of the printable() form: valid UTF-8 whatever the bytes.
-std::string json_string(const std::string &s) {
-  std::string out = "\"";
-  for (char c : printable(s)) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
+// A JSON string of the printable() form: valid UTF-8 whatever the bytes,
+// so json_string never refuses it.
+std::string json_printable(const std::string &s) {
+  std::string out;
+  (void)json_string(printable(s), out);
+  return out;
+}
+
+// ", " between the items of a list.
+void append_item(std::string &list, const std::string &item) {
+  if (!list.empty()) list += ", ";
+  list += item;
 }
 
 }  // namespace
@@ -71,7 +57,7 @@ std::string Learner::toml_body(const std::vector<const Suggestion *> &list) {
   for (const char *section : {"connect", "bind"}) {
     std::string ports;
     for (const Suggestion *s : list)
-      if (s->section == section) ports += (ports.empty() ? "" : ", ") + std::to_string(s->port);
+      if (s->section == section) append_item(ports, std::to_string(s->port));
     if (!ports.empty()) net += std::string(section) + " = [" + ports + "]\n";
   }
   if (!net.empty()) out += "\n[network]\n" + net;
@@ -87,13 +73,12 @@ std::string Learner::text_report(const RunSummary &t) const {
   if (t.not_recorded > 0)
     out += "note: " + std::to_string(t.not_recorded) + " more denials were only counted (the first " +
            std::to_string(kMaxTracedDenials) + " are reported)\n";
-  if (t.left_running > 0)
-    out += t.way == "audit"
-               ? "note: processes the command left running still held its sandbox " +
-                     std::to_string(kLeftRunningGraceSeconds) +
-                     " s after it exited; learning ended and they were killed, their later denials are not reported\n"
-               : "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
-                     std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";
+  if (t.left_running > 0 && t.way == "audit")
+    out += "note: processes the command left running still held its sandbox " + std::to_string(kLeftRunningGraceSeconds) +
+           " s after it exited; learning ended and they were killed, their later denials are not reported\n";
+  else if (t.left_running > 0)
+    out += "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
+           std::to_string(kLeftRunningGraceSeconds) + " s after it exited; learning ended and they were killed\n";
   for (const std::string &n : t.notes) out += "note: " + printable(n) + "\n";
   const char *titles[3] = {"denied by the sandbox:", "refused on purpose (never suggested):",
                            "not the sandbox (file permissions or another rule; not suggested):"};
@@ -124,24 +109,23 @@ std::string Learner::text_report(const RunSummary &t) const {
 
 std::string Learner::json_report(const RunSummary &t) const {
   std::string out = "{\n  \"schema\": \"landlock-policy-learn/1\",\n  \"method\": \"" + t.way + "\",\n  \"policy\": " +
-                    json_string(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) +
+                    json_printable(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) +
                     ",\n  \"left_running\": " + std::to_string(t.left_running) + ",\n  \"not_recorded\": " +
                     std::to_string(t.not_recorded) + ",\n  \"notes\": [";
-  for (size_t i = 0; i < t.notes.size(); ++i) out += (i ? ", " : "") + json_string(t.notes[i]);
+  for (size_t i = 0; i < t.notes.size(); ++i) out += (i ? ", " : "") + json_printable(t.notes[i]);
   out += "],\n  \"denials\": [";
   for (size_t i = 0; i < findings_.size(); ++i) {
     const Finding &f = findings_[i];
     out += std::string(i ? "," : "") + "\n    {\"cause\": \"" + cause_name(f.cause) + "\", \"access\": \"" +
            kind_name(f.kind) + "\"";
     if (f.port >= 0) out += ", \"port\": " + std::to_string(f.port);
-    else out += ", \"path\": " + json_string(f.path);
-    if (!f.path2.empty()) out += ", \"path2\": " + json_string(f.path2);
+    else out += ", \"path\": " + json_printable(f.path);
+    if (!f.path2.empty()) out += ", \"path2\": " + json_printable(f.path2);
     if (f.folder) out += ", \"folder\": true";
-    out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [";
-    bool first = true;
-    for (const std::string &p : f.programs) out += (first ? "" : ", ") + json_string(p), first = false;
-    out += "]";
-    if (!f.reason.empty()) out += ", \"reason\": " + json_string(f.reason);
+    std::string programs;
+    for (const std::string &p : f.programs) append_item(programs, json_printable(p));
+    out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [" + programs + "]";
+    if (!f.reason.empty()) out += ", \"reason\": " + json_printable(f.reason);
     out += "}";
   }
   out += std::string(findings_.empty() ? "" : "\n  ") + "],\n  \"suggestions\": [";
@@ -149,8 +133,8 @@ std::string Learner::json_report(const RunSummary &t) const {
     const Suggestion &s = suggestions_[i];
     out += std::string(i ? "," : "") + "\n    {\"section\": \"" + s.section + "\"";
     if (s.port >= 0) out += ", \"port\": " + std::to_string(s.port);
-    else out += ", \"path\": " + json_string(s.path) + ", \"optional\": " + (s.optional ? "true" : "false");
-    out += ", \"why\": " + json_string(why_text(s)) + ", \"toml\": " + json_string(s.toml);
+    else out += ", \"path\": " + json_printable(s.path) + ", \"optional\": " + (s.optional ? "true" : "false");
+    out += ", \"why\": " + json_printable(why_text(s)) + ", \"toml\": " + json_printable(s.toml);
     if (s.create_first) out += ", \"create_first\": true";  // a leaf folder to make before the rerun
     out += "}";
   }
@@ -171,7 +155,10 @@ std::string Learner::object(const Finding &f) {
 
 std::string Learner::programs(const Finding &f) {
   std::string out;
-  for (const std::string &p : f.programs) out += (out.empty() ? "" : ", ") + (p.empty() ? "?" : p);
+  for (const std::string &p : f.programs) {
+    if (p.empty()) append_item(out, "?");
+    else append_item(out, p);
+  }
   return out;
 }
 

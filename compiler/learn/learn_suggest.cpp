@@ -53,7 +53,10 @@ void Learner::narrow(Finding &f) const {
     std::string hint;
     if (!presets.empty()) {
       hint = "; the preset that covers it: ";
-      for (size_t i = 0; i < presets.size(); ++i) hint += (i ? ", " : "") + presets[i];
+      for (size_t i = 0; i < presets.size(); ++i) {
+        if (i > 0) hint += ", ";
+        hint += presets[i];
+      }
     }
     hint += "; or make the leaf folder the tool uses (mkdir -p " + shell_quoted(home_, join_path(folder, "TOOL")) +
             ") and learn again";
@@ -105,8 +108,13 @@ void Learner::suggest() {
   for (Finding &f : findings_) {
     if (f.cause != Cause::Sandbox) continue;
     Suggestion s;
-    if (f.port >= 0) s.section = f.kind == LearnKind::Connect ? "connect" : "bind", s.port = f.port;
-    else s.section = access_name(f.access), s.path = f.grant;
+    if (f.port >= 0) {
+      s.section = f.kind == LearnKind::Connect ? "connect" : "bind";
+      s.port = f.port;
+    } else {
+      s.section = access_name(f.access);
+      s.path = f.grant;
+    }
     Suggestion &kept = by.emplace(std::make_pair(s.section, s.path + std::to_string(s.port)), s).first->second;
     for (const std::string &prog : f.programs)
       kept.reasons.insert((prog.empty() ? std::string("?") : base_name(prog)) + " " + kind_name(f.kind));
@@ -127,8 +135,10 @@ void Learner::suggest() {
       ok.push_back(s);
       continue;
     }
-    for (Finding *f : s.findings)
-      f->cause = Cause::OnPurpose, f->reason = "the compiler refuses the grant " + s.section + " " + s.path + ": " + refusal;
+    for (Finding *f : s.findings) {
+      f->cause = Cause::OnPurpose;
+      f->reason = "the compiler refuses the grant " + s.section + " " + s.path + ": " + refusal;
+    }
   }
   // A grant inside a wider accepted one of at least its access adds nothing.
   for (Suggestion &s : ok) {

@@ -42,7 +42,10 @@ std::string create_file(const std::string &path, int flags, const std::string &t
   }
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   int e = errno;
-  if (std::fclose(f) != 0 && ok) ok = false, e = errno;
+  if (std::fclose(f) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
   return ok ? std::string() : std::strerror(e);
 }
 
