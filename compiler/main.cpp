@@ -24,6 +24,7 @@
 #include "learn/learn.h"
 #include "host/paths.h"
 #include "host/read.h"
+#include "host/spawn.h"
 #include "host/starter.h"
 #include "base/text.h"
 #include "base/version.h"
@@ -306,16 +307,12 @@ int cmd_exec(const Cli &cli) {
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
   CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
-  std::vector<char *> args(r.argv.size() + 1, nullptr);
-  // execv takes char *const[]; the strings outlive the call.
-  std::transform(r.argv.begin(), r.argv.end(), args.begin(),
-                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+  ExecArgs args(r.argv);
   // The launcher is an absolute path checked at compile time: never looked
   // up in PATH. Only danger-full-access runs the command itself, as asked.
-  if (r.plan.sandboxed) execv(args[0], args.data());
-  else execvp(args[0], args.data());
+  exec_args(args, !r.plan.sandboxed);
   int e = errno;
-  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args[0]).c_str(), std::strerror(e));
+  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args.program()).c_str(), std::strerror(e));
   return exec_failure_status(e);
 }
 
