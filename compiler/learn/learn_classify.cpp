@@ -82,6 +82,36 @@ bool plain_name(const std::string &name) {
   });
 }
 
+// For the sandbox's denial: the folder (or device) to grant, and its access.
+void choose_grant(Finding &f) {
+  if (is_device(f.path) &&
+      (f.kind == LearnKind::Read || f.kind == LearnKind::Write || f.kind == LearnKind::Truncate || f.kind == LearnKind::Ioctl)) {
+    f.grant = f.path;  // /dev/tty, not all of /dev
+    f.access = f.kind == LearnKind::Read ? Access::Ro : Access::Rw;  // device ioctl comes with rw
+    return;
+  }
+  switch (f.kind) {
+    case LearnKind::List:
+      f.grant = f.path;
+      f.access = Access::Ro;
+      break;
+    case LearnKind::Read: case LearnKind::Execute:
+      f.grant = parent_path(f.path);
+      f.access = Access::Ro;
+      break;
+    case LearnKind::Write: case LearnKind::Truncate: case LearnKind::Ioctl:
+      f.grant = is_dir(f.path) ? f.path : parent_path(f.path);
+      f.access = Access::Rw;
+      break;
+    // Across: the source's folder lacks rights the destination's has; give it the same.
+    case LearnKind::Create: case LearnKind::Remove: case LearnKind::Across:
+      f.grant = folder_of(f);
+      f.access = Access::Rw;
+      break;
+    case LearnKind::Connect: case LearnKind::Bind: break;
+  }
+}
+
 }  // namespace
 
 void classify(const CompileResult &r, Finding &f, int error) {
@@ -140,32 +170,7 @@ void classify(const CompileResult &r, Finding &f, int error) {
     }
   }
   set(Cause::Sandbox, {});
-  if (is_device(f.path) &&
-      (f.kind == LearnKind::Read || f.kind == LearnKind::Write || f.kind == LearnKind::Truncate || f.kind == LearnKind::Ioctl)) {
-    f.grant = f.path;  // /dev/tty, not all of /dev
-    f.access = f.kind == LearnKind::Read ? Access::Ro : Access::Rw;  // device ioctl comes with rw
-    return;
-  }
-  switch (f.kind) {
-    case LearnKind::List:
-      f.grant = f.path;
-      f.access = Access::Ro;
-      break;
-    case LearnKind::Read: case LearnKind::Execute:
-      f.grant = parent_path(f.path);
-      f.access = Access::Ro;
-      break;
-    case LearnKind::Write: case LearnKind::Truncate: case LearnKind::Ioctl:
-      f.grant = is_dir(f.path) ? f.path : parent_path(f.path);
-      f.access = Access::Rw;
-      break;
-    // Across: the source's folder lacks rights the destination's has; give it the same.
-    case LearnKind::Create: case LearnKind::Remove: case LearnKind::Across:
-      f.grant = folder_of(f);
-      f.access = Access::Rw;
-      break;
-    case LearnKind::Connect: case LearnKind::Bind: break;
-  }
+  choose_grant(f);
 }
 
 }  // namespace llp

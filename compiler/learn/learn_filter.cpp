@@ -17,7 +17,8 @@ std::vector<sock_filter> watch_filter() {
   enum Target : int { Next = 0, Allow = -1, Trace = -2, NoSys = -3, Refuse = -4 };
   struct Step {
     sock_filter code;
-    int jt = Next, jf = Next;
+    int jt = Next;
+    int jf = Next;
   };
   std::vector<Step> steps;
   auto load = [&](uint32_t offset) { steps.push_back({BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)}); };
