@@ -129,29 +129,6 @@ class StopSignals {
   int signal_ = 0;
 };
 
-// Like a shell waiting for its job: ^C and ^\ reach the command (same
-// process group), and learn stays to end the run. Restored with the object.
-class IgnoredInterrupts {
- public:
-  IgnoredInterrupts() {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    ignored_ = sigaction(SIGINT, &ignore, &old_int_) == 0 && sigaction(SIGQUIT, &ignore, &old_quit_) == 0;
-  }
-  IgnoredInterrupts(const IgnoredInterrupts &) = delete;
-  IgnoredInterrupts &operator=(const IgnoredInterrupts &) = delete;
-  ~IgnoredInterrupts() {
-    if (!ignored_) return;
-    (void)sigaction(SIGINT, &old_int_, nullptr);
-    (void)sigaction(SIGQUIT, &old_quit_, nullptr);
-  }
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_quit_ {};
-  bool ignored_ = false;
-};
-
 // What the child reports when it stops before the command (spawn.h).
 constexpr int kStepDropCapabilities = 1;
 constexpr int kStepSignalMask = 2;
@@ -327,7 +304,7 @@ void run_command(const std::vector<std::string> &argv, const AuditSockets &socke
   r.launcher = child.pid();
   bool exited = false;
   {
-    IgnoredInterrupts interrupts;
+    LearnIgnoresInterrupts interrupts;
     RunWatch watch(sockets, stop, child.pid(), r);
     watch.run();
     exited = watch.exited();

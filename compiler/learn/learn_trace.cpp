@@ -342,19 +342,11 @@ TraceResult follow(pid_t child, TraceResult r) {
   Tracer t;
   t.result = std::move(r);
   t.filtered = true;  // the child runs only with the watch filter in place
-  // Like a shell waiting for its job: ^C and ^\ reach the command (same
-  // process group), and the tracer stays to report what happened.
-  struct sigaction ignore {};
-  struct sigaction old_int {};
-  struct sigaction old_quit {};
-  ignore.sa_handler = SIG_IGN;
-  bool ignored = sigaction(SIGINT, &ignore, &old_int) == 0 && sigaction(SIGQUIT, &ignore, &old_quit) == 0;
-  (void)ptrace(t.resume_after(0), child, nullptr, nullptr);
-  t.loop(child);
-  t.result.killed = learn_kill_descendants();
-  if (ignored) {
-    (void)sigaction(SIGINT, &old_int, nullptr);
-    (void)sigaction(SIGQUIT, &old_quit, nullptr);
+  {
+    LearnIgnoresInterrupts interrupts;
+    (void)ptrace(t.resume_after(0), child, nullptr, nullptr);
+    t.loop(child);
+    t.result.killed = learn_kill_descendants();
   }
   return std::move(t.result);
 }
