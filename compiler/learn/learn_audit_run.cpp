@@ -265,7 +265,7 @@ class RunWatch {
   bool mark_sent_ = false;
   time_t end_deadline_ = 0;
   time_t freed_deadline_ = 0;
-  alignas(nlmsghdr) char buf_[65536];
+  alignas(nlmsghdr) char buf_[65536] = {};
 };
 
 // After the watch: what the child said if it stopped before the command,

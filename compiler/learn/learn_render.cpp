@@ -122,9 +122,9 @@ std::string Learner::json_report(const RunSummary &t) const {
     else out += ", \"path\": " + json_printable(f.path);
     if (!f.path2.empty()) out += ", \"path2\": " + json_printable(f.path2);
     if (f.folder) out += ", \"folder\": true";
-    std::string programs;
-    for (const std::string &p : f.programs) append_item(programs, json_printable(p));
-    out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [" + programs + "]";
+    std::string program_list;
+    for (const std::string &p : f.programs) append_item(program_list, json_printable(p));
+    out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [" + program_list + "]";
     if (!f.reason.empty()) out += ", \"reason\": " + json_printable(f.reason);
     out += "}";
   }
