@@ -16,14 +16,16 @@
 #include <unistd.h>
 #include <vector>
 
-#include "out/annotate.h"
+#include "cli/args.h"
 #include "compile.h"
+#include "out/annotate.h"
 #include "out/emit.h"
 #include "out/explain.h"
 #include "host/launcher_check.h"
 #include "learn/learn.h"
 #include "host/paths.h"
 #include "host/read.h"
+#include "host/spawn.h"
 #include "host/starter.h"
 #include "base/text.h"
 #include "base/version.h"
@@ -52,49 +54,6 @@ constexpr char kStdinName[] = "<stdin>";
 constexpr char kShellFailure[] =
     "false || echo 'landlock-policy: argv failed (see the messages above): not running the command' >&2; false\n";
 
-constexpr char kUsageText[] =
-    "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
-    "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
-    "       landlock-policy check   POLICY.toml...\n"
-    "       landlock-policy explain [OPTION]... POLICY.toml\n"
-    "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
-    "       landlock-policy init    --mode read-only|workspace-write|custom [NAME|FILE]\n"
-    "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
-    "                               [--write NEW.toml] [OPTION]...\n"
-    "                               POLICY.toml -- COMMAND [ARG]...\n"
-    "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
-    "Options (a value follows a space or `=`: --diagnostics=github):\n"
-    "  --profile NAME       apply [profiles.NAME]\n"
-    "  --set KEY=VALUE      override workspace, mode, strict or launcher\n"
-    "  --target host|portable  host (default): canonicalise on this machine;\n"
-    "                       portable: paths as written, no existence checks\n"
-    "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
-    "                       else the one installed beside landlock-policy)\n"
-    "  --unpinned           omit --expect-version from the argv\n"
-    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
-    "                       line each) or github (workflow annotations)\n"
-    "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
-    "                       required when stdout is not a terminal\n\n"
-    "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
-    "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
-    "  eval \"$argv\"\n"
-    "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
-    "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
-    "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
-    "A policy file inside the workspace, ${TMPDIR} or /dev/shm is refused (an earlier\n"
-    "confined run could have rewritten it); check, explain and why only warn.\n"
-    "init NAME writes ~/.config/landlock-policy/NAME.toml; init without one prints.\n"
-    "argv, exec and learn prepare the run: they create the policy's missing outputs\n"
-    "and the presets' missing cache folders; check, explain and why create nothing.\n"
-    "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
-    "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
-    "one), then reports on stderr what the sandbox denied and the grants to add\n"
-    "(--format json: to --report FILE,\n"
-    "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
-    "Its exit status is the command's.\n"
-    "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
-    "Format: man 5 landlock-policy\n";
-
 int usage(const std::string &why) {
   // why quotes the arguments: escaped like every other message.
   std::fprintf(stderr, "landlock-policy: %s\n%s", printable(why).c_str(), "try `landlock-policy --help`\n");
@@ -117,110 +76,6 @@ std::string self_dir() {
   ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
   if (n <= 0) return {};
   return dir_name(std::string(buf, static_cast<size_t>(n)));
-}
-
-struct Cli {
-  std::string subcommand;
-  std::vector<std::string> files;  // positional arguments before "--"
-  std::vector<std::string> command;
-  std::string format, mode;
-  std::string write_file, report_file;  // learn --write NEW.toml, --report FILE
-  std::string way = "auto";             // learn --way
-  DiagFormat diagnostics = DiagFormat::Text;
-  bool write = false;
-  bool help = false;  // --help after the subcommand
-  CompileOptions options;
-};
-
-bool is_diag_format(const std::string &name) {
-  DiagFormat ignored = DiagFormat::Text;
-  return parse_diag_format(name, ignored);
-}
-
-// Parses everything after the subcommand; "" on success, else the usage error.
-// An option's value is the next argument, or follows `=` (--diagnostics=github).
-std::string parse_cli(int argc, char **argv, Cli &cli) {
-  for (int i = 2; i < argc; ++i) {
-    std::string a = argv[i];
-    std::optional<std::string> attached;  // the VALUE of --option=VALUE
-    size_t attached_at = a.find('=');
-    if (a.starts_with("--") && attached_at != std::string::npos) {
-      attached = a.substr(attached_at + 1);
-      a.resize(attached_at);
-    }
-    auto value = [&](std::string &out) {
-      if (attached) {
-        out = *attached;
-        attached.reset();
-        return true;
-      }
-      if (i + 1 >= argc) return false;
-      out = argv[++i];
-      return true;
-    };
-    if (a == "--help" || a == "-h") {
-      cli.help = true;
-      return {};
-    }
-    if (a == "--" && !attached) {
-      cli.command.assign(argv + i + 1, argv + argc);
-      if (cli.command.empty()) return "no COMMAND after --";
-      break;
-    }
-    std::string v;
-    if (a == "--format" && cli.subcommand == "learn") {
-      if (!value(cli.format) || (cli.format != "text" && cli.format != "json")) return "--format needs text or json";
-    } else if (a == "--write" && cli.subcommand == "learn") {
-      if (!value(cli.write_file) || cli.write_file.empty()) return "--write needs a NEW.toml";
-    } else if (a == "--way" && cli.subcommand == "learn") {
-      if (!value(cli.way) || (cli.way != "auto" && cli.way != "audit" && cli.way != "ptrace"))
-        return "--way needs auto, audit or ptrace";
-    } else if (a == "--report" && cli.subcommand == "learn") {
-      if (!value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
-    } else if (a == "--format") {
-      if (!value(cli.format)) return "--format needs shell, json or nul";
-      if (is_diag_format(cli.format))
-        return "--format " + cli.format + ": --format is argv's output (shell, json or nul); for " + cli.format +
-               " messages, use --diagnostics " + cli.format;
-      if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
-        return "--format " + cli.format + ": expected shell, json or nul";
-    } else if (a == "--profile") {
-      if (!value(cli.options.profile)) return "--profile needs a NAME";
-    } else if (a == "--set") {
-      if (!value(v)) return "--set needs KEY=VALUE";
-      size_t eq = v.find('=');
-      if (eq == std::string::npos || eq == 0) return "--set " + v + ": expected KEY=VALUE";
-      std::string key = v.substr(0, eq);
-      const auto &keys = settable_keys();
-      if (std::find(keys.begin(), keys.end(), key) == keys.end())
-        return "--set " + key + ": unknown key; " + suggestion(key, keys);
-      cli.options.sets.emplace_back(key, v.substr(eq + 1));
-    } else if (a == "--target") {
-      if (!value(v) || (v != "host" && v != "portable")) return "--target needs host or portable";
-      cli.options.target = v == "host" ? Target::Host : Target::Portable;
-    } else if (a == "--launcher") {
-      if (!value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
-    } else if (a == "--diagnostics") {
-      if (!value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
-    } else if (a == "--unpinned") {
-      cli.options.unpinned = true;
-    } else if (a == "--write" && cli.subcommand == "why") {
-      cli.write = true;
-    } else if (a == "--mode" && cli.subcommand == "init") {
-      if (!value(cli.mode)) return "--mode needs a mode";
-    } else if (a.size() > 1 && a[0] == '-') {
-      return "unknown option " + a;
-    } else {
-      cli.files.push_back(a);
-    }
-    if (attached) {
-      std::string why = a;
-      why += " takes no value (" + a;
-      why += "=" + *attached + ")";
-      return why;
-    }
-  }
-  return {};
 }
 
 CompileOptions base_options(const Cli &cli) {
@@ -306,16 +161,12 @@ int cmd_exec(const Cli &cli) {
   if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
   CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
-  std::vector<char *> args(r.argv.size() + 1, nullptr);
-  // execv takes char *const[]; the strings outlive the call.
-  std::transform(r.argv.begin(), r.argv.end(), args.begin(),
-                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+  ExecArgs args(r.argv);
   // The launcher is an absolute path checked at compile time: never looked
   // up in PATH. Only danger-full-access runs the command itself, as asked.
-  if (r.plan.sandboxed) execv(args[0], args.data());
-  else execvp(args[0], args.data());
+  exec_args(args, !r.plan.sandboxed);
   int e = errno;
-  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args[0]).c_str(), std::strerror(e));
+  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args.program()).c_str(), std::strerror(e));
   return exec_failure_status(e);
 }
 

@@ -1,7 +1,7 @@
 #include "launcher_check.h"
 
 #include "../../launcher/cli_flags.h"
-#include "exit_status.h"
+#include "spawn.h"
 
 #include <cerrno>
 #include <cstring>
@@ -20,20 +20,20 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
     error = std::strerror(errno);
     return false;
   }
-  pid_t child = fork();
+  const std::vector<std::string> argv = {launcher, llr_cli::spelling(llr_cli::Flag::Version)};
+  ExecArgs args(argv);
+  // In the child: its standard output is the pipe.
+  Spawned spawned = spawn(args, false, [&pipe_fds] {
+    if (dup2(pipe_fds[1], 1) < 0) return ChildReport{1, errno};
+    return ChildReport{};
+  });
+  close(pipe_fds[1]);
+  pid_t child = spawned.pid();
   if (child < 0) {
-    error = std::strerror(errno);
+    error = spawned.error();
     close(pipe_fds[0]);
-    close(pipe_fds[1]);
     return false;
   }
-  if (child == 0) {
-    dup2(pipe_fds[1], 1);
-    const char *argv[] = {launcher.c_str(), llr_cli::spelling(llr_cli::Flag::Version), nullptr};
-    execv(launcher.c_str(), const_cast<char *const *>(argv));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
-    _exit(exec_failure_status(errno));
-  }
-  close(pipe_fds[1]);
   char buf[512];
   ssize_t n = 0;
   while ((n = read(pipe_fds[0], buf, sizeof buf)) > 0 && output.size() < 4096) output.append(buf, static_cast<size_t>(n));

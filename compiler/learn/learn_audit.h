@@ -6,6 +6,8 @@
 // and back afterwards. Records are mapped back to the domains the launcher
 // created (AUDIT_LANDLOCK_DOMAIN status=allocated pid=<the launcher>), then
 // to paths and ports. docs/policy-format.md, "Learning a policy".
+// learn_audit.cpp reads the records, learn_audit_netlink.cpp talks to the
+// kernel, learn_audit_run.cpp runs the command.
 #pragma once
 #include <string>
 #include <sys/types.h>

@@ -105,4 +105,16 @@ int learn_drop_capabilities() {
   return 0;
 }
 
+LearnIgnoresInterrupts::LearnIgnoresInterrupts() {
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  ignored_ = sigaction(SIGINT, &ignore, &old_int_) == 0 && sigaction(SIGQUIT, &ignore, &old_quit_) == 0;
+}
+
+LearnIgnoresInterrupts::~LearnIgnoresInterrupts() {
+  if (!ignored_) return;
+  (void)sigaction(SIGINT, &old_int_, nullptr);
+  (void)sigaction(SIGQUIT, &old_quit_, nullptr);
+}
+
 }  // namespace llp

@@ -5,6 +5,7 @@
 // capability, even when learn runs as root (docs/policy-format.md,
 // "Learning a policy").
 #pragma once
+#include <csignal>
 
 namespace llp {
 
@@ -21,5 +22,21 @@ int learn_kill_descendants();
 // inheritable, permitted, effective). 0, or the errno of what failed while
 // capabilities were held (the child must not exec then).
 int learn_drop_capabilities();
+
+// Like a shell waiting for its job: ^C and ^\ reach the command (same
+// process group) while learn ignores them, and stays to end the run and
+// report. For the parent, around the run; restored with the object.
+class LearnIgnoresInterrupts {
+ public:
+  LearnIgnoresInterrupts();
+  LearnIgnoresInterrupts(const LearnIgnoresInterrupts &) = delete;
+  LearnIgnoresInterrupts &operator=(const LearnIgnoresInterrupts &) = delete;
+  ~LearnIgnoresInterrupts();
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_quit_ {};
+  bool ignored_ = false;
+};
 
 }  // namespace llp

@@ -5,6 +5,9 @@
 // add (a folder, not its files; optional when missing; a device alone); the
 // text and JSON reports and the --write policy. No system call is traced
 // here: tests/unit/compiler_learn_test.cpp feeds it denials directly.
+// One job a file: learn_findings.cpp (records to findings), learn_classify.cpp
+// (whose denial), learn_suggest.cpp (grouped into grants), learn_render.cpp
+// (the reports), learn_write.cpp (--write and the report file).
 #pragma once
 #include <map>
 #include <set>

@@ -22,9 +22,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "learn_child.h"
 #include "../host/paths.h"
-#include "../host/exit_status.h"
+#include "../host/spawn.h"
+#include "learn_child.h"
+#include "learn_filter.h"
 
 namespace llp {
 
@@ -108,13 +109,23 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
   d.call = learn_arch::call_of(e.nr);
   switch (d.call) {
     case Call::Other: return false;
-    case Call::Open: d.path = path_arg(pid, e, -1, 0), d.flags = e.args[1]; break;
-    case Call::Creat: d.path = path_arg(pid, e, -1, 0), d.flags = O_CREAT | O_WRONLY | O_TRUNC; break;
-    case Call::Openat: d.path = path_arg(pid, e, 0, 1), d.flags = e.args[2]; break;
+    case Call::Open:
+      d.path = path_arg(pid, e, -1, 0);
+      d.flags = e.args[1];
+      break;
+    case Call::Creat:
+      d.path = path_arg(pid, e, -1, 0);
+      d.flags = O_CREAT | O_WRONLY | O_TRUNC;
+      break;
+    case Call::Openat:
+      d.path = path_arg(pid, e, 0, 1);
+      d.flags = e.args[2];
+      break;
     case Call::Openat2: {
       uint64_t how_flags = 0;  // struct open_how starts with the flags
       if (!read_bytes(pid, e.args[2], &how_flags, sizeof how_flags)) return false;
-      d.path = path_arg(pid, e, 0, 1), d.flags = how_flags;
+      d.path = path_arg(pid, e, 0, 1);
+      d.flags = how_flags;
       break;
     }
     case Call::Execve: d.path = path_arg(pid, e, -1, 0); break;
@@ -124,10 +135,17 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
       d.flags = d.call == Call::Rmdir ? AT_REMOVEDIR : 0;
       break;
     case Call::Mkdirat: case Call::Mknodat: d.path = path_arg(pid, e, 0, 1); break;
-    case Call::Unlinkat: d.path = path_arg(pid, e, 0, 1), d.flags = e.args[2] & AT_REMOVEDIR; break;
-    case Call::Rename: case Call::Link: d.path = path_arg(pid, e, -1, 0), d.path2 = path_arg(pid, e, -1, 1); break;
+    case Call::Unlinkat:
+      d.path = path_arg(pid, e, 0, 1);
+      d.flags = e.args[2] & AT_REMOVEDIR;
+      break;
+    case Call::Rename: case Call::Link:
+      d.path = path_arg(pid, e, -1, 0);
+      d.path2 = path_arg(pid, e, -1, 1);
+      break;
     case Call::Renameat: case Call::Renameat2: case Call::Linkat:
-      d.path = path_arg(pid, e, 0, 1), d.path2 = path_arg(pid, e, 2, 3);
+      d.path = path_arg(pid, e, 0, 1);
+      d.path2 = path_arg(pid, e, 2, 3);
       break;
     case Call::Symlink: d.path = path_arg(pid, e, -1, 1); break;
     case Call::Symlinkat: d.path = path_arg(pid, e, 1, 2); break;
@@ -145,82 +163,6 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
     }
   }
   return !d.path.empty();
-}
-
-// A seccomp filter that stops the tracee (SECCOMP_RET_TRACE) only at the
-// system calls learn records, and lets every other one run untraced: the
-// tracer then wakes for a few calls instead of every one (`make bench`).
-// A call of another architecture's ABI is traced, as without the filter.
-// It also refuses what would start a process the tracer never sees:
-// clone with CLONE_UNTRACED (EPERM), and clone3, whose flags a filter cannot
-// read (ENOSYS: the C libraries then use clone), in either ABI; and, on
-// x86_64, the x32 ABI (ENOSYS), whose numbers the list does not hold.
-std::vector<sock_filter> watch_filter() {
-  // Jump targets, resolved once the returns at the end are placed.
-  enum Target : int { Next = 0, Allow = -1, Trace = -2, NoSys = -3, Refuse = -4 };
-  struct Step {
-    sock_filter code;
-    int jt = Next, jf = Next;
-  };
-  std::vector<Step> steps;
-  auto load = [&](uint32_t offset) { steps.push_back({BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)}); };
-  auto jump = [&](uint16_t how, uint32_t k, int jt, int jf) { steps.push_back({BPF_JUMP(BPF_JMP | how | BPF_K, k, 0, 0), jt, jf}); };
-  auto guard_clone = [&](uint32_t clone_nr, uint32_t clone3_nr) {
-    jump(BPF_JEQ, clone3_nr, NoSys, Next);
-    jump(BPF_JEQ, clone_nr, Next, 2);  // not clone: past the flags' check
-    load(offsetof(seccomp_data, args[0]));  // the flags, in both ABIs; CLONE_UNTRACED is in the low word
-    jump(BPF_JSET, CLONE_UNTRACED, Refuse, Next);
-  };
-  load(offsetof(seccomp_data, arch));
-  jump(BPF_JEQ, learn_arch::kCompatArch, Next, 6);  // not the compat ABI: to the native check
-  load(offsetof(seccomp_data, nr));
-  guard_clone(learn_arch::kCompatClone, learn_arch::kCompatClone3);
-  steps.push_back({BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE)});
-  jump(BPF_JEQ, learn_arch::kAuditArch, Next, Trace);  // (the arch is still loaded)
-  load(offsetof(seccomp_data, nr));
-#if defined(__x86_64__)
-  jump(BPF_JGE, 0x40000000U /* __X32_SYSCALL_BIT */, NoSys, Next);
-#endif
-  guard_clone(SYS_clone, SYS_clone3);
-  load(offsetof(seccomp_data, nr));
-  for (uint32_t nr = 0; nr < 1024; ++nr)  // the numbers learn_arch::call_of knows, one list
-    if (learn_arch::call_of(nr) != Call::Other) jump(BPF_JEQ, nr, Trace, Next);
-  steps.push_back({BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)});
-  const int returns = static_cast<int>(steps.size());
-  // The instruction a named target jumps to: the four returns after the
-  // steps, in the order they are pushed below.
-  auto return_index = [&](int t) {
-    switch (t) {
-      case Allow:
-        return returns - 1;
-      case Trace:
-        return returns;
-      case NoSys:
-        return returns + 1;
-      default:
-        return returns + 2;
-    }
-  };
-  // A jump's offset from step `at`: a positive one is already relative, Next
-  // is 0, a named target counts to its return.
-  auto offset = [&](int t, size_t at) {
-    if (t > 0) return static_cast<uint8_t>(t);
-    if (t == Next) return static_cast<uint8_t>(0);
-    return static_cast<uint8_t>(return_index(t) - static_cast<int>(at) - 1);
-  };
-  std::vector<sock_filter> code;
-  for (size_t i = 0; i < steps.size(); ++i) {
-    sock_filter f = steps[i].code;
-    if (BPF_CLASS(f.code) == BPF_JMP) {
-      f.jt = offset(steps[i].jt, i);
-      f.jf = offset(steps[i].jf, i);
-    }
-    code.push_back(f);
-  }
-  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE));
-  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS));
-  code.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM));
-  return code;
 }
 
 class Tracer {
@@ -342,6 +284,73 @@ class Tracer {
   std::set<pid_t> live_;  // traced and not yet exited
 };
 
+// Why the traced child stopped before the command (spawn.h's steps).
+enum TraceStep : int { kTraceMe = 1, kStopSelf = 2, kDropCapabilities = 4, kWatchFilter = 5 };
+
+// In the child: no capability reaches the command, even as root. The watch
+// filter needs no_new_privs (the launcher sets it anyway); it is what
+// refuses CLONE_UNTRACED, so without it nothing runs. Then traced, and
+// stopped until the tracer has set its options.
+ChildReport prepare_tracee(const sock_fprog &filter) {
+  if (int e = learn_drop_capabilities(); e != 0) return {kDropCapabilities, e};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter) != 0)
+    return {kWatchFilter, errno};
+  if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) return {kTraceMe, errno};
+  if (raise(SIGSTOP) != 0) return {kStopSelf, errno};
+  return {};
+}
+
+// Waits for the child's first stop (its SIGSTOP, traced); false with
+// r.error when it stopped before, as it told on its report pipe.
+bool first_stop(Spawned &child, TraceResult &r) {
+  int st = 0;
+  pid_t w = 0;
+  do w = waitpid(child.pid(), &st, 0);
+  while (w < 0 && errno == EINTR);
+  if (w == child.pid() && WIFSTOPPED(st)) return true;
+  ChildReport why;
+  bool told = child.report(why);
+  if (told && why.step == kTraceMe)
+    r.error = std::string("ptrace is not permitted here (PTRACE_TRACEME: ") + std::strerror(why.error) +
+              "; see kernel.yama.ptrace_scope)";
+  else if (told && why.step == kDropCapabilities)
+    r.error = std::string("dropping the command's capabilities: ") + std::strerror(why.error);
+  else if (told && why.step == kWatchFilter)
+    r.error = std::string("learn's seccomp filter (no_new_privs, SECCOMP_SET_MODE_FILTER): ") + std::strerror(why.error);
+  else
+    r.error = "the traced child did not start";
+  if (w == child.pid() && WIFEXITED(st)) r.status = WEXITSTATUS(st);
+  return false;
+}
+
+// Follows forks, clones and exec, and the watch filter's stops; false
+// with r.error (the child killed) when the kernel refuses.
+bool set_options(pid_t child, TraceResult &r) {
+  long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
+              PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP;
+  if (ptrace(PTRACE_SETOPTIONS, child, nullptr, reinterpret_cast<void *>(opts)) == 0) return true;  // NOLINT
+  r.error = std::string("PTRACE_SETOPTIONS: ") + std::strerror(errno);
+  int st = 0;
+  kill(child, SIGKILL);
+  waitpid(child, &st, 0);
+  return false;
+}
+
+// Traces the run to its end; whatever is left (processes in the grace,
+// their orphans) is killed and reaped then: nothing of the run outlives learn.
+TraceResult follow(pid_t child, TraceResult r) {
+  Tracer t;
+  t.result = std::move(r);
+  t.filtered = true;  // the child runs only with the watch filter in place
+  {
+    LearnIgnoresInterrupts interrupts;
+    (void)ptrace(t.resume_after(0), child, nullptr, nullptr);
+    t.loop(child);
+    t.result.killed = learn_kill_descendants();
+  }
+  return std::move(t.result);
+}
+
 }  // namespace
 
 TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
@@ -350,9 +359,6 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
     r.error = "nothing to run";
     return r;
   }
-  std::vector<char *> args(argv.size() + 1, nullptr);
-  std::transform(argv.begin(), argv.end(), args.begin(),
-                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   std::vector<sock_filter> filter = watch_filter();  // built before the fork: the child only installs it
   sock_fprog program{static_cast<unsigned short>(filter.size()), filter.data()};
   // Every process of the run stays learn's descendant (a daemon's orphans
@@ -361,102 +367,19 @@ TraceResult trace_run(const std::vector<std::string> &argv, bool search) {
     r.error = std::string("PR_SET_CHILD_SUBREAPER: ") + std::strerror(errno);
     return r;
   }
-  int report[2];
-  if (pipe2(report, O_CLOEXEC) != 0) {
-    r.error = std::string("pipe: ") + std::strerror(errno);
+  ExecArgs args(argv);
+  Spawned child = spawn(args, search, [&program] { return prepare_tracee(program); });
+  if (child.pid() < 0) {
+    r.error = child.error();
     return r;
   }
-  pid_t child = fork();
-  if (child < 0) {
-    r.error = std::string("fork: ") + std::strerror(errno);
-    close(report[0]);
-    close(report[1]);
-    return r;
-  }
-  if (child == 0) {
-    // The child: [stage, errno] on the pipe if anything fails before exec.
-    int why[2] = {0, 0};
-    // No capability reaches the command, even as root. The watch filter
-    // needs no_new_privs (the launcher sets it anyway); it is what refuses
-    // CLONE_UNTRACED, so without it nothing runs.
-    if (int e = learn_drop_capabilities(); e != 0) {
-      why[0] = 4;
-      why[1] = e;
-    } else if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-               syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) != 0) {
-      why[0] = 5;
-      why[1] = errno;
-    } else if (ptrace(PTRACE_TRACEME, 0, nullptr, nullptr) != 0) {
-      why[0] = 1;
-      why[1] = errno;
-    } else if (raise(SIGSTOP) != 0) {
-      why[0] = 2;
-      why[1] = errno;
-    } else {
-      if (search) execvp(args[0], args.data());
-      else execv(args[0], args.data());
-      why[0] = 3;
-      why[1] = errno;
-    }
-    (void)!write(report[1], why, sizeof why);
-    if (why[0] == 3) _exit(exec_failure_status(why[1]));
-    _exit(llr_cli::kExitCannotExecute);
-  }
-  close(report[1]);
-  int st = 0;
-  pid_t w;
-  do w = waitpid(child, &st, 0);
-  while (w < 0 && errno == EINTR);
-  if (w != child || !WIFSTOPPED(st)) {
-    int why[2] = {0, 0};
-    ssize_t n = read(report[0], why, sizeof why);
-    close(report[0]);
-    bool told = n == static_cast<ssize_t>(sizeof why);
-    if (told && why[0] == 1)
-      r.error = std::string("ptrace is not permitted here (PTRACE_TRACEME: ") + std::strerror(why[1]) +
-                "; see kernel.yama.ptrace_scope)";
-    else if (told && why[0] == 4)
-      r.error = std::string("dropping the command's capabilities: ") + std::strerror(why[1]);
-    else if (told && why[0] == 5)
-      r.error = std::string("learn's seccomp filter (no_new_privs, SECCOMP_SET_MODE_FILTER): ") + std::strerror(why[1]);
-    else
-      r.error = "the traced child did not start";
-    if (w == child && WIFEXITED(st)) r.status = WEXITSTATUS(st);
-    return r;
-  }
-  long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
-              PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP;
-  if (ptrace(PTRACE_SETOPTIONS, child, nullptr, reinterpret_cast<void *>(opts)) != 0) {  // NOLINT
-    r.error = std::string("PTRACE_SETOPTIONS: ") + std::strerror(errno);
-    kill(child, SIGKILL);
-    waitpid(child, &st, 0);
-    close(report[0]);
-    return r;
-  }
+  if (!first_stop(child, r) || !set_options(child.pid(), r)) return r;
   r.started = true;
-  Tracer t;
-  t.result = std::move(r);
-  t.filtered = true;  // the child runs only with the watch filter in place
-  // Like a shell waiting for its job: ^C and ^\ reach the command (same
-  // process group), and the tracer stays to report what happened.
-  struct sigaction ignore {}, old_int {}, old_quit {};
-  ignore.sa_handler = SIG_IGN;
-  bool ignored = sigaction(SIGINT, &ignore, &old_int) == 0 && sigaction(SIGQUIT, &ignore, &old_quit) == 0;
-  (void)ptrace(t.resume_after(0), child, nullptr, nullptr);
-  t.loop(child);
-  // Whatever is left (processes in the grace, their orphans) is killed and
-  // reaped now: nothing of the run outlives learn.
-  t.result.killed = learn_kill_descendants();
-  if (ignored) {
-    (void)sigaction(SIGINT, &old_int, nullptr);
-    (void)sigaction(SIGQUIT, &old_quit, nullptr);
-  }
+  r = follow(child.pid(), std::move(r));
   // The child reports an exec failure (after the SIGSTOP) on the pipe.
-  int why[2] = {0, 0};
-  if (read(report[0], why, sizeof why) == static_cast<ssize_t>(sizeof why) && why[0] == 3)
-    t.result.error = std::string("exec ") + argv[0] + ": " + std::strerror(why[1]);
-  close(report[0]);
-  return t.result;
+  ChildReport why;
+  if (child.report(why) && why.step == kExecStep) r.error = "exec " + argv[0] + ": " + std::strerror(why.error);
+  return r;
 }
 
 }  // namespace llp

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The compiler's folders are its pipeline (README, "Layout"):
-#   base  host  policy  plan  out  compile.cpp  learn  main.cpp
+#   base  host  policy  plan  out  compile.cpp  learn  main.cpp (and cli/, its front end)
 # A file may include its own folder and the folders before it, never one
 # after it: that is what lets a reader start at base/ and go forward.
 # And the top folder holds only the driver and the front end (at most ten
@@ -20,6 +20,7 @@ rank_of() {
     compiler/out/*) echo 4 ;;
     compiler/learn/*) echo 6 ;;
     compiler/main.cpp) echo 7 ;;
+    compiler/cli/*) echo 7 ;;
     compiler/*/*) echo unknown ;;
     compiler/*) echo 5 ;;
     *) echo outside ;;

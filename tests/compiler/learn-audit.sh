@@ -10,7 +10,7 @@ policy_bin=$1 launcher=$2 op=$3
 root=${LLR_ROOT:?}
 # shellcheck source=tests/compiler/env.sh
 . "$root/tests/compiler/env.sh"
-cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree audit-way-no-capabilities audit-way-daemon-gone audit-way-concurrent"
+cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree audit-way-no-capabilities audit-way-daemon-gone audit-way-concurrent audit-way-stop-signal"
 
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
@@ -176,3 +176,32 @@ has "audit-way-concurrent: the second learn still sees its denial after the firs
 after=$(audit_status)
 if [ "$before" = "$after" ]; then pass "audit-way-concurrent: the last one restores the switch (${before%% *})"
 else fail "audit-way-concurrent: the last one restores the switch" "audit was '$before', is now '$after'"; fi
+
+# SIGTERM to learn while the command runs: the command is killed, the
+# switch restored, and learn dies of the signal; the command itself ran
+# with no signal blocked (learn takes SIGTERM and SIGHUP for itself).
+rm -f "$WS/stop.pid"
+"$policy_bin" learn --launcher "$launcher" --set workspace="$WS" --way audit "$T/p.toml" -- \
+  sh -c "echo \$\$ >\"$WS/stop.pid\"; exec sleep 60" >/dev/null 2>"$T/stop.err" &
+learner=$!
+tries=0
+while [ ! -s "$WS/stop.pid" ] && [ "$tries" -lt 100 ]; do
+  sleep 0.1
+  tries=$((tries + 1))
+done
+sleep 0.3
+command_pid=$(cat "$WS/stop.pid" 2>/dev/null)
+blocked=$(sed -n 's/^SigBlk:[[:space:]]*//p' "/proc/$command_pid/status" 2>/dev/null)
+start=$(date +%s)
+kill -TERM "$learner"
+wait "$learner"
+rc=$? took=$(($(date +%s) - start))
+after=$(audit_status)
+if [ -z "$command_pid" ]; then fail "audit-way-stop-signal" "the command never wrote its pid: $(head -c 300 "$T/stop.err")"
+elif kill -0 "$command_pid" 2>/dev/null; then
+  fail "audit-way-stop-signal" "the command (pid $command_pid) outlived learn"
+  kill -9 "$command_pid"
+elif [ "$rc" != 143 ] || [ "$took" -ge 10 ]; then fail "audit-way-stop-signal" "learn ended with $rc after ${took}s, want 143 (SIGTERM) at once"
+elif [ "$blocked" != 0000000000000000 ]; then fail "audit-way-stop-signal" "the command ran with signals blocked (SigBlk $blocked)"
+elif [ "$before" != "$after" ]; then fail "audit-way-stop-signal" "audit was '$before', is now '$after'"
+else pass "audit-way-stop-signal: the command killed, learn died of SIGTERM, the switch restored"; fi

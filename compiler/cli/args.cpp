@@ -1,0 +1,199 @@
+#include "args.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "../base/text.h"
+
+namespace llp {
+
+const char kUsageText[] =
+    "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
+    "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
+    "       landlock-policy check   POLICY.toml...\n"
+    "       landlock-policy explain [OPTION]... POLICY.toml\n"
+    "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
+    "       landlock-policy init    --mode read-only|workspace-write|custom [NAME|FILE]\n"
+    "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
+    "                               [--write NEW.toml] [OPTION]...\n"
+    "                               POLICY.toml -- COMMAND [ARG]...\n"
+    "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
+    "Options (a value follows a space or `=`: --diagnostics=github):\n"
+    "  --profile NAME       apply [profiles.NAME]\n"
+    "  --set KEY=VALUE      override workspace, mode, strict or launcher\n"
+    "  --target host|portable  host (default): canonicalise on this machine;\n"
+    "                       portable: paths as written, no existence checks\n"
+    "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
+    "                       else the one installed beside landlock-policy)\n"
+    "  --unpinned           omit --expect-version from the argv\n"
+    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
+    "                       line each) or github (workflow annotations)\n"
+    "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
+    "                       required when stdout is not a terminal\n\n"
+    "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
+    "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
+    "  eval \"$argv\"\n"
+    "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
+    "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
+    "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "A policy file inside the workspace, ${TMPDIR} or /dev/shm is refused (an earlier\n"
+    "confined run could have rewritten it); check, explain and why only warn.\n"
+    "init NAME writes ~/.config/landlock-policy/NAME.toml; init without one prints.\n"
+    "argv, exec and learn prepare the run: they create the policy's missing outputs\n"
+    "and the presets' missing cache folders; check, explain and why create nothing.\n"
+    "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
+    "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
+    "one), then reports on stderr what the sandbox denied and the grants to add\n"
+    "(--format json: to --report FILE,\n"
+    "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
+    "Its exit status is the command's.\n"
+    "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
+    "Format: man 5 landlock-policy\n";
+
+namespace {
+
+bool is_diag_format(const std::string &name) {
+  DiagFormat ignored = DiagFormat::Text;
+  return parse_diag_format(name, ignored);
+}
+
+// The arguments after the subcommand, one at a time; an option's value is
+// the next argument, or follows `=` (--diagnostics=github).
+class Args {
+ public:
+  Args(int argc, char **argv) : argc_(argc), argv_(argv) {}
+
+  // The next argument, its `=VALUE` set apart for an option; false at the end.
+  bool next(std::string &a) {
+    if (++i_ >= argc_) return false;
+    a = argv_[i_];
+    attached_.reset();
+    size_t attached_at = a.find('=');
+    if (a.starts_with("--") && attached_at != std::string::npos) {
+      attached_ = a.substr(attached_at + 1);
+      a.resize(attached_at);
+    }
+    return true;
+  }
+
+  // The current option's value; false when there is none.
+  bool value(std::string &out) {
+    if (attached_) {
+      out = *attached_;
+      attached_.reset();
+      return true;
+    }
+    if (i_ + 1 >= argc_) return false;
+    out = argv_[++i_];
+    return true;
+  }
+
+  // The `=VALUE` of an option that took none, or nullopt.
+  const std::optional<std::string> &unused_value() const { return attached_; }
+  // Everything after the current argument.
+  std::vector<std::string> rest() const { return {argv_ + i_ + 1, argv_ + argc_}; }
+
+ private:
+  int argc_;
+  char **argv_;
+  int i_ = 1;  // argv[1] is the subcommand
+  std::optional<std::string> attached_;
+};
+
+// learn's own options: nullopt when a is not one, else "" or the usage error.
+std::optional<std::string> learn_option(const std::string &a, Args &args, Cli &cli) {
+  if (a == "--format") {
+    if (!args.value(cli.format) || (cli.format != "text" && cli.format != "json")) return "--format needs text or json";
+  } else if (a == "--write") {
+    if (!args.value(cli.write_file) || cli.write_file.empty()) return "--write needs a NEW.toml";
+  } else if (a == "--way") {
+    if (!args.value(cli.way) || (cli.way != "auto" && cli.way != "audit" && cli.way != "ptrace"))
+      return "--way needs auto, audit or ptrace";
+  } else if (a == "--report") {
+    if (!args.value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
+  } else {
+    return std::nullopt;
+  }
+  return std::string();
+}
+
+std::string set_option(const std::string &v, Cli &cli) {
+  size_t eq = v.find('=');
+  if (eq == std::string::npos || eq == 0) return "--set " + v + ": expected KEY=VALUE";
+  std::string key = v.substr(0, eq);
+  const auto &keys = settable_keys();
+  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return "--set " + key + ": unknown key; " + suggestion(key, keys);
+  cli.options.sets.emplace_back(key, v.substr(eq + 1));
+  return {};
+}
+
+std::string format_option(Args &args, Cli &cli) {
+  if (!args.value(cli.format)) return "--format needs shell, json or nul";
+  if (is_diag_format(cli.format))
+    return "--format " + cli.format + ": --format is argv's output (shell, json or nul); for " + cli.format +
+           " messages, use --diagnostics " + cli.format;
+  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
+    return "--format " + cli.format + ": expected shell, json or nul";
+  return {};
+}
+
+// Every other option and the positional arguments: "" or the usage error.
+std::string other_argument(const std::string &a, Args &args, Cli &cli) {
+  std::string v;
+  if (a == "--format") return format_option(args, cli);
+  if (a == "--profile") {
+    if (!args.value(cli.options.profile)) return "--profile needs a NAME";
+  } else if (a == "--set") {
+    if (!args.value(v)) return "--set needs KEY=VALUE";
+    return set_option(v, cli);
+  } else if (a == "--target") {
+    if (!args.value(v) || (v != "host" && v != "portable")) return "--target needs host or portable";
+    cli.options.target = v == "host" ? Target::Host : Target::Portable;
+  } else if (a == "--launcher") {
+    if (!args.value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
+  } else if (a == "--diagnostics") {
+    if (!args.value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
+  } else if (a == "--unpinned") {
+    cli.options.unpinned = true;
+  } else if (a == "--write" && cli.subcommand == "why") {
+    cli.write = true;
+  } else if (a == "--mode" && cli.subcommand == "init") {
+    if (!args.value(cli.mode)) return "--mode needs a mode";
+  } else if (a.size() > 1 && a[0] == '-') {
+    return "unknown option " + a;
+  } else {
+    cli.files.push_back(a);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string parse_cli(int argc, char **argv, Cli &cli) {
+  Args args(argc, argv);
+  std::string a;
+  while (args.next(a)) {
+    if (a == "--help" || a == "-h") {
+      cli.help = true;
+      return {};
+    }
+    if (a == "--" && !args.unused_value()) {
+      cli.command = args.rest();
+      if (cli.command.empty()) return "no COMMAND after --";
+      break;
+    }
+    std::optional<std::string> learn_error;
+    if (cli.subcommand == "learn") learn_error = learn_option(a, args, cli);
+    std::string error = learn_error ? *learn_error : other_argument(a, args, cli);
+    if (!error.empty()) return error;
+    if (args.unused_value()) {
+      std::string why = a;
+      why += " takes no value (" + a;
+      why += "=" + *args.unused_value() + ")";
+      return why;
+    }
+  }
+  return {};
+}
+
+}  // namespace llp

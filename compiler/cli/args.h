@@ -1,0 +1,33 @@
+// landlock-policy's command line: the subcommand's options, parsed into a
+// Cli (main.cpp runs the subcommand), and the --help text.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "../compile.h"
+#include "../out/annotate.h"
+
+namespace llp {
+
+struct Cli {
+  std::string subcommand;
+  std::vector<std::string> files;  // positional arguments before "--"
+  std::vector<std::string> command;
+  std::string format, mode;
+  std::string write_file, report_file;  // learn --write NEW.toml, --report FILE
+  std::string way = "auto";             // learn --way
+  DiagFormat diagnostics = DiagFormat::Text;
+  bool write = false;
+  bool help = false;  // --help after the subcommand
+  CompileOptions options;
+};
+
+// Parses everything after the subcommand (argv[2]...); "" on success, else
+// the usage error. An option's value is the next argument, or follows `=`
+// (--diagnostics=github).
+std::string parse_cli(int argc, char **argv, Cli &cli);
+
+// `landlock-policy --help`.
+extern const char kUsageText[];
+
+}  // namespace llp
