@@ -31,7 +31,8 @@ bool unhex(const std::string &token, std::string &out) {
   if (token.empty() || token.size() % 2) return false;
   out.clear();
   for (size_t i = 0; i < token.size(); i += 2) {
-    int hi = hex_digit(token[i]), lo = hex_digit(token[i + 1]);
+    int hi = hex_digit(token[i]);
+    int lo = hex_digit(token[i + 1]);
     if (hi < 0 || lo < 0) return false;
     out += static_cast<char>(hi * 16 + lo);
   }
@@ -64,7 +65,8 @@ std::string audit_field(const std::string &text, const std::string &key) {
 
 unsigned long audit_serial(const std::string &text) {
   if (text.rfind("audit(", 0) != 0) return 0;
-  size_t colon = text.find(':'), close = text.find(')');
+  size_t colon = text.find(':');
+  size_t close = text.find(')');
   if (colon == std::string::npos || close == std::string::npos || colon > close) return 0;
   return std::strtoul(text.c_str() + colon + 1, nullptr, 10);
 }
@@ -72,10 +74,12 @@ unsigned long audit_serial(const std::string &text) {
 AuditFindings audit_findings(const std::vector<AuditRecord> &records, pid_t launcher) {
   AuditFindings out;
   // The command's domains: allocated by the launcher's process.
-  std::set<std::string> ours, freed;
+  std::set<std::string> ours;
+  std::set<std::string> freed;
   for (const AuditRecord &r : records) {
     if (r.type != kLandlockDomain) continue;
-    std::string domain = audit_field(r.text, "domain"), status = audit_field(r.text, "status");
+    std::string domain = audit_field(r.text, "domain");
+    std::string status = audit_field(r.text, "status");
     if (status == "allocated" && audit_number(audit_field(r.text, "pid")) == launcher) ours.insert(domain);
     if (status == "deallocated" && ours.count(domain)) {
       freed.insert(domain);
@@ -138,7 +142,8 @@ std::string audit_unavailable() {
                          ", Linux " + llr_abi::kAbis[audit_abi - 1].linux_release + ")";
   if (!has_cap(kCapAuditRead)) return "reading the audit log needs CAP_AUDIT_READ (root)";
   // Records are sent to the initial network namespace's audit socket only.
-  char self[64] = {}, init[64] = {};
+  char self[64] = {};
+  char init[64] = {};
   if (readlink("/proc/self/ns/net", self, sizeof self - 1) > 0 && readlink("/proc/1/ns/net", init, sizeof init - 1) > 0 &&
       std::strcmp(self, init) != 0)
     return "the audit log is read in the initial network namespace only, and this is another";

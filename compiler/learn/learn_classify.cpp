@@ -43,7 +43,8 @@ std::string outside(const Finding &f) {
     case LearnKind::Execute: return check(f.path, X_OK);
     case LearnKind::Create: case LearnKind::Remove: return check(folder_of(f), W_OK | X_OK);
     case LearnKind::Across: {
-      struct stat a {}, b {};
+      struct stat a {};
+      struct stat b {};
       if (stat(parent_path(f.path).c_str(), &a) == 0 && stat(parent_path(f.path2).c_str(), &b) == 0 &&
           a.st_dev != b.st_dev)
         return "they are on different file systems";

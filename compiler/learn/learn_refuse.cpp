@@ -115,7 +115,8 @@ bool shared_folder(const RefusalTable &t, const std::string &folder) {
 }
 
 std::vector<std::string> presets_covering(const RefusalTable &t, const std::string &folder, const std::string &program) {
-  std::vector<std::string> all, own;
+  std::vector<std::string> all;
+  std::vector<std::string> own;
   for (std::string_view name : preset_names()) {
     std::optional<std::string_view> text = preset_text(name);
     if (!text) continue;

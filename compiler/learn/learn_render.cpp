@@ -174,7 +174,8 @@ bool Learner::render(Suggestion &s) const {
     s.toml = std::string("[network] ") + s.section + " = [" + std::to_string(s.port) + "]";
     return true;
   }
-  std::string path, reason;
+  std::string path;
+  std::string reason;
   if (!toml_string(literal_path(shown(s.path)), path) || !toml_string(why_text(s), reason)) return false;
   s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
   return true;

@@ -43,7 +43,8 @@ bool read_string(pid_t pid, uint64_t addr, std::string &out) {
   char buf[kPage] = {};
   while (out.size() < PATH_MAX) {
     size_t chunk = static_cast<size_t>(kPage - static_cast<long>(addr % kPage));
-    iovec local{buf, chunk}, remote{reinterpret_cast<void *>(addr), chunk};  // NOLINT(performance-no-int-to-ptr)
+    iovec local{buf, chunk};
+    iovec remote{reinterpret_cast<void *>(addr), chunk};  // NOLINT(performance-no-int-to-ptr)
     ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
     if (n <= 0) return false;
     const char *end = static_cast<const char *>(std::memchr(buf, 0, static_cast<size_t>(n)));
@@ -58,7 +59,8 @@ bool read_string(pid_t pid, uint64_t addr, std::string &out) {
 }
 
 bool read_bytes(pid_t pid, uint64_t addr, void *dst, size_t len) {
-  iovec local{dst, len}, remote{reinterpret_cast<void *>(addr), len};  // NOLINT(performance-no-int-to-ptr)
+  iovec local{dst, len};
+  iovec remote{reinterpret_cast<void *>(addr), len};  // NOLINT(performance-no-int-to-ptr)
   return addr != 0 && process_vm_readv(pid, &local, 1, &remote, 1, 0) == static_cast<ssize_t>(len);
 }
 
@@ -258,7 +260,8 @@ class Tracer {
       }
       live_.insert(pid);
       if (!WIFSTOPPED(st)) continue;
-      int sig = WSTOPSIG(st), inject = 0;
+      int sig = WSTOPSIG(st);
+      int inject = 0;
       bool fresh = seen_.insert(pid).second;
       uint8_t op = 0;
       if (sig == (SIGTRAP | 0x80) || st >> 16 == PTRACE_EVENT_SECCOMP) op = syscall_stop(pid);
