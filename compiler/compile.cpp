@@ -30,7 +30,9 @@
 #include "plan/env.h"
 #include "plan/grants.h"
 #include "plan/hide.h"
+#include "plan/modes.h"
 #include "policy/load.h"
+#include "policy/schema.h"
 #include "plan/network.h"
 #include "host/paths.h"
 #include "plan/protect.h"
@@ -169,8 +171,7 @@ CompileResult compile(const CompileOptions &opt) {
       plan.untrusted_files.push_back(res.sources.file(i).name + ": " + res.sources.file(i).untrusted_because);
 
   if (!trusted.mode.value) {
-    ctx.diags.error({0, 1, 1}, "missing `mode`",
-                    "add mode = \"read-only\", \"workspace-write\", \"danger-full-access\" or \"custom\"");
+    ctx.diags.error({0, 1, 1}, "missing `mode`", "add mode = " + join_names(mode_names(), ", ", " or ", true));
     return res;
   }
   const std::string mode = *trusted.mode.value;
@@ -183,21 +184,21 @@ CompileResult compile(const CompileOptions &opt) {
   // grants (the mode's first: an unknown mode stops here)
   std::vector<Grant> grants;
   const ModeKind kind = mode_grants(ctx, mode, mode_loc, grants);
-  if (kind == ModeKind::Unknown) {
-    std::vector<std::string_view> modes(std::begin(kModes), std::end(kModes));
-    ctx.diags.error(mode_loc, "unknown mode `" + mode + "`", suggestion(mode, modes));
+  const Mode *mode_row = find_mode(mode);
+  if (kind == ModeKind::Unknown || !mode_row) {
+    ctx.diags.error(mode_loc, "unknown mode `" + mode + "`", suggestion(mode, mode_names()));
     return res;
   }
   if (kind == ModeKind::Unsandboxed) {
     plan.sandboxed = false;
     if (any_grant(trusted))
-      ctx.diags.error(mode_loc, "danger-full-access runs without a sandbox, so its grants would mean nothing",
+      ctx.diags.error(mode_loc, mode + " runs without a sandbox, so its grants would mean nothing",
                       "remove the grants, or choose mode = \"custom\" to run with exactly them");
     if (env_changes(trusted.env))
-      ctx.diags.error(mode_loc, "danger-full-access runs the command itself, without the launcher, so [env] cannot be applied",
+      ctx.diags.error(mode_loc, mode + " runs the command itself, without the launcher, so [env] cannot be applied",
                       "remove [env], or choose a sandboxing mode");
     if (!ctx.diags.has_errors())
-      ctx.diags.warning(mode_loc, "danger-full-access: no sandbox; the output is the command alone",
+      ctx.diags.warning(mode_loc, mode + ": no sandbox; the output is the command alone",
                         "the command can read and write everything you can");
     res.ok = !ctx.diags.has_errors();
     if (res.ok) res.argv = build_argv(plan, opt.command);
@@ -228,9 +229,10 @@ CompileResult compile(const CompileOptions &opt) {
   if (ctx.host) check_redirects(ctx, grants, writable_areas(ctx, grants));
 
   // protect
-  if (trusted.compose.value && *trusted.compose.value != "merge" && *trusted.compose.value != "nest")
+  const std::vector<std::string_view> composes = schema::choices_of(*schema::find_key("", "compose"));
+  if (trusted.compose.value && std::find(composes.begin(), composes.end(), *trusted.compose.value) == composes.end())
     ctx.diags.error(trusted.compose.loc, "unknown compose `" + *trusted.compose.value + "`",
-                    suggestion(*trusted.compose.value, {"merge", "nest"}));
+                    suggestion(*trusted.compose.value, composes));
   const bool nest = trusted.compose.value.value_or("merge") == "nest";
   Layer protection_layer = trusted;
   protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
@@ -256,7 +258,7 @@ CompileResult compile(const CompileOptions &opt) {
   if (layers.nested) add_output_grants(plan.outputs, layers.inner);
 
   // carve
-  CarveExceptions carve = collect_carve(ctx, grants, trusted, untrusted, mode == "workspace-write");
+  CarveExceptions carve = collect_carve(ctx, grants, trusted, untrusted, mode_row->carve);
   plan.carved = carve.paths;
   check_git(ctx, user_grants, refused, plan.carved);
   CarveResult outer_carve = apply_carve(ctx, plan.carved, std::move(layers.outer));
@@ -269,8 +271,8 @@ CompileResult compile(const CompileOptions &opt) {
   plan.carved_folders.erase(std::unique(plan.carved_folders.begin(), plan.carved_folders.end()), plan.carved_folders.end());
 
   // hide
-  bool hide_secrets = trusted.hide_secrets.value.value_or(mode_hides_secrets(mode));
-  if (!hide_secrets && mode_hides_secrets(mode))
+  bool hide_secrets = trusted.hide_secrets.value.value_or(mode_row->hide_secrets);
+  if (!hide_secrets && mode_row->hide_secrets)
     ctx.diags.warning(trusted.hide_secrets.loc, "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
                       "keep the default unless the command really needs them");
   std::vector<PathEntry> hide = trusted.hide;
@@ -313,9 +315,8 @@ CompileResult compile(const CompileOptions &opt) {
   // Landlock takes no capability away: in the sandboxing modes a command run
   // as root keeps none (docs/landlock-limits.md). The ABI is the run's, not
   // the compile's, so the sockets it cannot govern are a note of explain.
-  bool agent_mode = mode == "read-only" || mode == "workspace-write";
-  plan.drop_caps = agent_mode;
-  if (agent_mode)
+  plan.drop_caps = mode_row->drop_caps;
+  if (mode_row->drop_caps)
     plan.notes.push_back("below Landlock ABI 9 (Linux 7.1) pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
                          "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
   std::vector<Widening> widenings = std::move(loaded->widenings);

@@ -27,6 +27,7 @@
 #include "host/read.h"
 #include "host/spawn.h"
 #include "host/starter.h"
+#include "plan/modes.h"
 #include "base/text.h"
 #include "base/version.h"
 #include "host/exit_status.h"
@@ -263,17 +264,20 @@ std::string init_target(const Cli &cli, const std::string &arg, std::string &why
 }
 
 int cmd_init(const Cli &cli) {
-  if (cli.mode.empty()) return usage("init needs --mode read-only|workspace-write|custom");
-  auto text = starter_policy(cli.mode);
-  if (!text) return usage("init --mode " + cli.mode + ": expected read-only, workspace-write or custom");
-  if (cli.files.empty()) return write_all(1, *text) ? kOk : kInvalid;
+  const std::vector<std::string_view> offered = starter_mode_names();
+  if (cli.mode.empty()) return usage("init needs --mode " + join_names(offered, "|", "|", false));
+  const Mode *mode = find_mode(cli.mode);
+  if (!mode || mode->starter.empty())
+    return usage("init --mode " + cli.mode + ": expected " + join_names(offered, ", ", " or ", false));
+  const std::string text = starter_policy(mode->starter);
+  if (cli.files.empty()) return write_all(1, text) ? kOk : kInvalid;
   if (cli.files.size() != 1) return usage("init takes at most one NAME or FILE");
   std::string why;
   std::string target = init_target(cli, cli.files[0], why);
   if (target.empty()) return usage(why);
   int fd = open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);  // never overwrite
   if (fd < 0) return usage("init: " + target + ": " + std::strerror(errno));
-  bool ok = write_all(fd, *text);
+  bool ok = write_all(fd, text);
   if (close(fd) != 0 || !ok) return kInvalid;
   std::fprintf(stderr, "landlock-policy: wrote %s\n", printable(target).c_str());
   return kOk;

@@ -1,11 +1,11 @@
 // `landlock-policy init --mode MODE`: a commented starter policy.
 #pragma once
-#include <optional>
 #include <string>
+#include <string_view>
 
 namespace llp {
 
-// The starter text for mode, or nullopt for an unknown mode.
-std::optional<std::string> starter_policy(const std::string &mode);
+// The starter text around a mode's paragraph (plan/modes.h: Mode::starter).
+std::string starter_policy(std::string_view mode_paragraph);
 
 }  // namespace llp

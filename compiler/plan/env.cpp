@@ -11,6 +11,7 @@
 #include "../host/paths.h"
 #include "../policy/presets.h"
 #include "../base/text.h"
+#include "modes.h"
 
 namespace llp {
 
@@ -289,7 +290,10 @@ bool url_has_password(std::string_view value) {
   return false;
 }
 
-bool mode_unsets_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
+bool mode_unsets_secrets(const std::string &mode) {
+  const Mode *row = find_mode(mode);
+  return row && row->unset_secrets;
+}
 
 bool env_changes(const EnvTable &env) {
   bool narrows = std::any_of(env.inherit.begin(), env.inherit.end(),

@@ -7,6 +7,7 @@
 #include "../policy/load.h"
 #include "../host/paths.h"
 #include "../base/text.h"
+#include "modes.h"
 
 namespace llp {
 
@@ -104,27 +105,19 @@ std::string origin_text(const Grant &g) {
   return {};
 }
 
-bool mode_hides_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
-
 ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
-  auto add = [&](const std::string &written, Access access, const char *why) {
-    PathEntry e{written, false, why, loc, true};
+  const Mode *row = find_mode(mode);
+  if (!row) return ModeKind::Unknown;
+  if (!row->sandboxed) return ModeKind::Unsandboxed;
+  for (const ModeGrant &grant : row->grants) {
+    PathEntry e{std::string(grant.path), false, std::string(grant.why), loc, true};
     std::vector<Grant> one;
-    list_grants(ctx, {e}, access, one);
+    list_grants(ctx, {e}, grant.access, one);
     for (Grant &g : one) {
       g.origin = Origin::Mode;
       g.origin_detail = mode;
       out.push_back(std::move(g));
     }
-  };
-  if (mode == "custom") return ModeKind::Sandboxed;
-  if (mode == "danger-full-access") return ModeKind::Unsandboxed;
-  if (mode != "read-only" && mode != "workspace-write") return ModeKind::Unknown;
-  add("/", Access::Ro, "read and execute everywhere");
-  add("/dev/null", Access::Rw, "the one file every tool may write");
-  if (mode == "workspace-write") {
-    add("${WORKSPACE}", Access::Rw, "the workspace");
-    add("${TMPDIR}", Access::Rw, "the temp directory");
   }
   return ModeKind::Sandboxed;
 }

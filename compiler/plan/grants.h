@@ -32,12 +32,10 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
 // Turns the ro/rw lists into grants (resolved; unresolvable ones reported).
 void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out);
 
-inline constexpr std::string_view kModes[] = {"read-only", "workspace-write", "danger-full-access", "custom"};
-
 enum class ModeKind { Unknown, Sandboxed, Unsandboxed };
 
 // The grants a mode stands for, appended to out; Unknown when the mode name
-// is not one of kModes, Unsandboxed for danger-full-access.
+// is not a mode of modes.h, Unsandboxed for a mode that runs without the launcher.
 ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
 
 // Where a confined command may have written: the workspace, ${TMPDIR} and
@@ -48,8 +46,5 @@ std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Gr
 // outside that area is an error naming the chain: the repository (or an
 // earlier run) chose where it points (`target -> ~/.bashrc`).
 void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas);
-
-// A mode that hides the protected secrets unless hide_secrets = false.
-bool mode_hides_secrets(const std::string &mode);
 
 }  // namespace llp

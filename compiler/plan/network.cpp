@@ -5,7 +5,7 @@
 
 #include "../../launcher/cli_flags.h"
 #include "grants.h"
-#include "../policy/parse.h"
+#include "../policy/schema.h"
 #include "../host/paths.h"
 #include "../base/text.h"
 

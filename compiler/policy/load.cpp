@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "../host/paths.h"
 #include "presets.h"
+#include "schema.h"
 #include "../host/read.h"
 #include "../base/text.h"
 
@@ -23,56 +24,6 @@ constexpr std::string_view kSharedMemory = "/dev/shm";
 
 std::string absolute_of(const Context &ctx, const std::string &name) {
   return lexical_normalize(join_path(ctx.opt.cwd.empty() ? "/" : ctx.opt.cwd, name));
-}
-
-void mark_untrusted(Layer &l) {
-  l.trusted = false;
-  for (auto *list : {&l.ro, &l.rw, &l.hide, &l.protect, &l.unprotect, &l.extends, &l.read_only, &l.keep_writable,
-                     &l.unix_sockets, &l.outputs})
-    for (PathEntry &e : *list) e.trusted = false;
-  for (auto *list : {&l.connect, &l.bind, &l.connect_udp, &l.bind_udp})
-    for (PortEntry &p : *list) p.trusted = false;
-  for (NameEntry &n : l.scopes) n.trusted = false;
-}
-
-// An untrusted file may only narrow: the settings that would widen what the
-// user's policy grants are removed here and returned as widenings.
-std::vector<Widening> strip_widening(Layer &l) {
-  std::vector<Widening> out;
-  auto drop = [&out](auto &setting, const char *name, const char *why) {
-    if (!setting.value) return;
-    out.push_back({setting.loc, std::string("a project policy cannot set `") + name + "`: " + why});
-    setting.value.reset();
-  };
-  drop(l.mode, "mode", "the mode is the user's choice");
-  drop(l.workspace, "workspace", "the workspace is the user's choice");
-  drop(l.compose, "compose", "only the user's policy chooses how projects compose");
-  drop(l.launcher_path, "launcher", "the launcher is the user's choice");
-  if (l.best_effort.value && *l.best_effort.value) drop(l.best_effort, "best_effort", "it would drop restrictions");
-  if (l.keep_fds.value && *l.keep_fds.value) drop(l.keep_fds, "keep_fds", "inherited fds bypass the sandbox");
-  if (l.hide_secrets.value && !*l.hide_secrets.value) drop(l.hide_secrets, "hide_secrets", "it would expose secrets");
-  if (l.net_restrict.value && !*l.net_restrict.value) drop(l.net_restrict, "network.restrict", "it would lift a restriction");
-  if (l.restrict_udp.value && !*l.restrict_udp.value)
-    drop(l.restrict_udp, "network.restrict_udp", "it would lift a restriction");
-  if (l.strict.value && !*l.strict.value) drop(l.strict, "strict", "only the user may relax strictness");
-  std::transform(l.unprotect.begin(), l.unprotect.end(), std::back_inserter(out), [](const PathEntry &e) {
-    return Widening{e.loc, "a project policy cannot unprotect `" + e.text + "`"};
-  });
-  l.unprotect.clear();
-  std::transform(l.keep_writable.begin(), l.keep_writable.end(), std::back_inserter(out), [](const PathEntry &e) {
-    return Widening{e.loc, "a project policy cannot keep `" + e.text + "` writable"};
-  });
-  l.keep_writable.clear();
-  if (l.project) {
-    out.push_back({l.project->loc, "a project policy cannot name another project policy"});
-    l.project.reset();
-  }
-  // Decided: an untrusted file extends nothing. Following its extends would
-  // let it make the compiler open (and quote in diagnostics) any file.
-  if (!l.extends.empty())
-    out.push_back({l.extends.front().loc, "an untrusted policy file cannot extend other files: ignored, nothing was read"});
-  l.extends.clear();
-  return out;
 }
 
 // rel next to the file `name`, spelled the way the user spelled name, so

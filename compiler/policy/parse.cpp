@@ -10,28 +10,11 @@
 #include <algorithm>
 
 #include "parse.h"
+#include "schema.h"
 #include "../base/text.h"
 
 namespace llp {
 namespace {
-
-// Keys each kind of table accepts; anything else is an error with a hint.
-const std::vector<std::string_view> kTopKeys = {
-    "version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets",
-    "protect", "launcher", "network", "scopes", "audit", "best_effort", "require_abi",
-    "keep_fds", "project", "compose", "env", "outputs", "profiles"};
-const std::vector<std::string_view> kProfileKeys = {
-    "mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher",
-    "network", "scopes", "audit", "best_effort", "require_abi", "keep_fds", "compose", "env", "outputs"};
-const std::vector<std::string_view> kGrantKeys = {"path", "optional", "why"};
-const std::vector<std::string_view> kHideKeys = {"path", "why"};
-const std::vector<std::string_view> kProjectKeys = {"path", "optional"};
-const std::vector<std::string_view> kProtectKeys = {"paths", "unprotect", "read_only", "keep_writable"};
-const std::vector<std::string_view> kLauncherKeys = {"path"};
-const std::vector<std::string_view> kNetworkKeys = {"restrict", "connect", "bind", "unix", "restrict_udp",
-                                                    "connect_udp", "bind_udp"};
-const std::vector<std::string_view> kAuditKeys = {"log_denials", "log_launcher"};
-const std::vector<std::string_view> kEnvKeys = {"inherit", "keep", "unset", "set", "default_unset"};
 
 class Parser {
  public:
@@ -108,8 +91,13 @@ class Parser {
       if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
         unknown_key(k, std::string(key) + " entry", keys);
       } else if (name == "path") {
-        if (!v.is_string()) type_error(v, "path", "a string");
-        else out.text = v.as_string()->get(), out.loc = loc(v), has_path = true;
+        if (!v.is_string()) {
+          type_error(v, "path", "a string");
+          continue;
+        }
+        out.text = v.as_string()->get();
+        out.loc = loc(v);
+        has_path = true;
       } else if (name == "optional") {
         if (!v.is_boolean()) type_error(v, "optional", "true or false");
         else out.optional = v.as_boolean()->get();
@@ -205,9 +193,9 @@ class Parser {
   }
 
   // [env] set = { NAME = "VALUE" }: values are literal strings.
-  void env_set(const toml::node &n, std::vector<EnvAssignment> &out) {
+  void env_set(const toml::node &n, std::string_view key, std::vector<EnvAssignment> &out) {
     const toml::table *t = n.as_table();
-    if (!t) return type_error(n, "set", "a table of strings, like set = { NAME = \"VALUE\" }");
+    if (!t) return type_error(n, key, "a table of strings, like set = { NAME = \"VALUE\" }");
     for (auto &&[k, v] : *t) {
       if (!v.is_string()) {
         type_error(v, "set." + std::string(k.str()), "a string (a literal VALUE)");
@@ -228,86 +216,70 @@ class Parser {
     }
   }
 
+  // One value, parsed by how the schema stores it (the key's row).
+  void value(const toml::node &n, std::string_view key, schema::Shape, Setting<bool> &out) { boolean(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, Setting<long> &out) { integer(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, Setting<std::string> &out) { string(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape shape, std::vector<PathEntry> &out) {
+    path_list(n, key, schema::entry_keys(shape), out);
+  }
+  void value(const toml::node &n, std::string_view key, schema::Shape shape, std::optional<PathEntry> &out) {
+    PathEntry e;
+    if (path_entry(n, key, schema::entry_keys(shape), e)) out = std::move(e);
+  }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<PortEntry> &out) { port_list(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<NameEntry> &out) { names(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<EnvPattern> &out) {
+    env_patterns(n, key, out);
+  }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<EnvAssignment> &out) {
+    env_set(n, key, out);
+  }
+  // [env] inherit and default_unset: every file's value is kept (env.cpp).
+  template <class T>
+  void value(const toml::node &n, std::string_view key, schema::Shape shape, std::vector<Setting<T>> &out) {
+    Setting<T> s;
+    value(n, key, shape, s);
+    if (s.value) out.push_back(s);
+  }
+
+  void read(const schema::Key &row, const toml::node &n, Layer &out) {
+    schema::with_member(row, [&](auto get) { value(n, row.name, row.shape, get(out)); });
+  }
+
+  void profiles(const toml::node &v, std::string_view key, FileLayers &file) {
+    const toml::table *profiles = v.as_table();
+    if (!profiles) return type_error(v, key, "a table of [profiles.NAME] tables");
+    for (auto &&[name, body] : *profiles) {
+      const toml::table *pt = body.as_table();
+      if (!pt) {
+        type_error(body, "profiles." + std::string(name.str()), "a table");
+        continue;
+      }
+      std::string pname(name.str());
+      file.profile_locs[pname] = loc(name.source());
+      layer(*pt, file.profiles[pname], true, nullptr);
+    }
+  }
+
+  // A file's top level (file set) or one [profiles.NAME] table.
   void layer(const toml::table &t, Layer &out, bool is_profile, FileLayers *file) {
-    const std::vector<std::string_view> &keys = is_profile ? kProfileKeys : kTopKeys;
+    const std::vector<std::string_view> keys = schema::keys_at(is_profile ? schema::Profiles : schema::Top);
     for (auto &&[k, v] : t) {
       std::string_view key = k.str();
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
         unknown_key(k, is_profile ? "profiles.*" : "", keys);
         continue;
       }
-      if (key == "version") integer(v, key, out.version);
-      else if (key == "mode") string(v, key, out.mode);
-      else if (key == "workspace") string(v, key, out.workspace);
-      else if (key == "compose") string(v, key, out.compose);
-      else if (key == "strict") boolean(v, key, out.strict);
-      else if (key == "best_effort") boolean(v, key, out.best_effort);
-      else if (key == "keep_fds") boolean(v, key, out.keep_fds);
-      else if (key == "hide_secrets") boolean(v, key, out.hide_secrets);
-      else if (key == "require_abi") integer(v, key, out.require_abi);
-      else if (key == "extends") path_list(v, key, {}, out.extends);
-      else if (key == "ro") path_list(v, key, kGrantKeys, out.ro);
-      else if (key == "rw") path_list(v, key, kGrantKeys, out.rw);
-      else if (key == "hide") path_list(v, key, kHideKeys, out.hide);
-      else if (key == "outputs") path_list(v, key, kHideKeys, out.outputs);
-      else if (key == "scopes") names(v, key, out.scopes);
-      else if (key == "project") {
-        PathEntry e;
-        if (path_entry(v, key, kProjectKeys, e)) out.project = std::move(e);
-      } else if (key == "protect") {
-        sub_table(v, key, kProtectKeys, [&](std::string_view sk, const toml::node &sv) {
-          if (sk == "paths") path_list(sv, sk, {}, out.protect);
-          else if (sk == "unprotect") path_list(sv, sk, {}, out.unprotect);
-          else if (sk == "read_only") path_list(sv, sk, kHideKeys, out.read_only);
-          else path_list(sv, sk, {}, out.keep_writable);
+      const schema::Key *row = schema::find_key("", key);
+      if (!row) {
+        sub_table(v, key, schema::keys_in(key), [&](std::string_view sk, const toml::node &sv) {
+          read(*schema::find_key(key, sk), sv, out);
         });
-      } else if (key == "launcher") {
-        sub_table(v, key, kLauncherKeys, [&](std::string_view sk, const toml::node &sv) {
-          string(sv, sk, out.launcher_path);
-        });
-      } else if (key == "network") {
-        sub_table(v, key, kNetworkKeys, [&](std::string_view sk, const toml::node &sv) {
-          if (sk == "restrict") boolean(sv, sk, out.net_restrict);
-          else if (sk == "restrict_udp") boolean(sv, sk, out.restrict_udp);
-          else if (sk == "unix") path_list(sv, sk, {}, out.unix_sockets);
-          else if (sk == "connect_udp") port_list(sv, sk, out.connect_udp);
-          else if (sk == "bind_udp") port_list(sv, sk, out.bind_udp);
-          else port_list(sv, sk, sk == "connect" ? out.connect : out.bind);
-        });
-      } else if (key == "audit") {
-        sub_table(v, key, kAuditKeys, [&](std::string_view sk, const toml::node &sv) {
-          boolean(sv, sk, sk == "log_denials" ? out.log_denials : out.log_launcher);
-        });
-      } else if (key == "env") {
-        sub_table(v, key, kEnvKeys, [&](std::string_view sk, const toml::node &sv) {
-          if (sk == "inherit") {
-            Setting<std::string> s;
-            if (string(sv, sk, s)) out.env.inherit.push_back(s);
-          } else if (sk == "default_unset") {
-            Setting<bool> s;
-            if (boolean(sv, sk, s)) out.env.default_unset.push_back(s);
-          } else if (sk == "set") {
-            env_set(sv, out.env.set);
-          } else {
-            env_patterns(sv, sk, sk == "keep" ? out.env.keep : out.env.unset);
-          }
-        });
-      } else if (key == "profiles" && file) {
-        const toml::table *profiles = v.as_table();
-        if (!profiles) {
-          type_error(v, key, "a table of [profiles.NAME] tables");
-          continue;
-        }
-        for (auto &&[name, body] : *profiles) {
-          const toml::table *pt = body.as_table();
-          if (!pt) {
-            type_error(body, "profiles." + std::string(name.str()), "a table");
-            continue;
-          }
-          std::string pname(name.str());
-          file->profile_locs[pname] = loc(name.source());
-          layer(*pt, file->profiles[pname], true, nullptr);
-        }
+      } else if (row->value == schema::Value::Profiles) {
+        if (file) profiles(v, key, *file);
+      } else {
+        read(*row, v, out);
       }
     }
   }
@@ -329,56 +301,10 @@ class Parser {
   Diagnostics &diags_;
 };
 
-template <class T>
-void append(std::vector<T> &into, const std::vector<T> &from) {
-  into.insert(into.end(), from.begin(), from.end());
-}
-template <class T>
-void override_with(Setting<T> &into, const Setting<T> &from) {
-  if (from.value) into = from;
-}
-
 }  // namespace
 
 bool parse_policy(const Sources &sources, int file, Diagnostics &diags, FileLayers &out) {
   return Parser(sources, file, diags).run(out);
-}
-
-void merge_layer(Layer &into, const Layer &from) {
-  override_with(into.mode, from.mode);
-  override_with(into.workspace, from.workspace);
-  override_with(into.compose, from.compose);
-  override_with(into.launcher_path, from.launcher_path);
-  override_with(into.strict, from.strict);
-  override_with(into.best_effort, from.best_effort);
-  override_with(into.keep_fds, from.keep_fds);
-  override_with(into.hide_secrets, from.hide_secrets);
-  override_with(into.net_restrict, from.net_restrict);
-  override_with(into.restrict_udp, from.restrict_udp);
-  override_with(into.log_denials, from.log_denials);
-  override_with(into.log_launcher, from.log_launcher);
-  override_with(into.require_abi, from.require_abi);
-  append(into.ro, from.ro);
-  append(into.rw, from.rw);
-  append(into.hide, from.hide);
-  append(into.protect, from.protect);
-  append(into.unprotect, from.unprotect);
-  append(into.read_only, from.read_only);
-  append(into.keep_writable, from.keep_writable);
-  append(into.outputs, from.outputs);
-  append(into.connect, from.connect);
-  append(into.bind, from.bind);
-  append(into.connect_udp, from.connect_udp);
-  append(into.bind_udp, from.bind_udp);
-  append(into.unix_sockets, from.unix_sockets);
-  append(into.scopes, from.scopes);
-  if (from.project) into.project = from.project;
-  // [env]: every entry kept in merge order; env.cpp gives them their meaning.
-  append(into.env.inherit, from.env.inherit);
-  append(into.env.default_unset, from.env.default_unset);
-  append(into.env.keep, from.env.keep);
-  append(into.env.unset, from.env.unset);
-  append(into.env.set, from.env.set);
 }
 
 }  // namespace llp

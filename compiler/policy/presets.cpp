@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace llp {
 namespace {
@@ -125,83 +127,69 @@ rw = [
 ]
 outputs = ["node_modules/"]  # created where package.json is; not yarn.lock, unproven empty (run `yarn install` outside first)
 )toml"},
-    {"cargo-isolated", R"toml(# preset:cargo-isolated: cargo's home (registry, git checkouts) in the workspace, at .cache/cargo, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own cargo runs. The folder is an output (created before a run).
-version = 1
-ro = [
-  { path = "~/.rustup", optional = true, why = "rustup's toolchains, read-only" },
-  { path = "~/.cargo/bin", optional = true, why = "rustup's proxies, read-only" },
-]
-outputs = [{ path = ".cache/cargo/", why = "cargo's home (registry, git checkouts), kept in the workspace" }]
-[env]
-set = { CARGO_HOME = "${WORKSPACE}/.cache/cargo" }
-)toml"},
-    {"go-isolated", R"toml(# preset:go-isolated: the module cache and the build cache in the workspace, at .cache/go, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own go runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/go/", why = "the module cache and the build cache, kept in the workspace" }]
-[env]
-set = { GOMODCACHE = "${WORKSPACE}/.cache/go/mod", GOCACHE = "${WORKSPACE}/.cache/go/build" }
-)toml"},
-    {"gradle-isolated", R"toml(# preset:gradle-isolated: Gradle's user home (caches, wrapper, JDKs, daemons) in the workspace, at .cache/gradle, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own gradle runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/gradle/", why = "Gradle's user home (caches, wrapper, JDKs, daemons), kept in the workspace" }]
-[env]
-set = { GRADLE_USER_HOME = "${WORKSPACE}/.cache/gradle" }
-)toml"},
-    {"npm-isolated", R"toml(# preset:npm-isolated: npm's cache in the workspace, at .cache/npm, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own npm runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/npm/", why = "npm's cache, kept in the workspace" }]
-[env]
-set = { npm_config_cache = "${WORKSPACE}/.cache/npm" }
-)toml"},
-    {"pip-isolated", R"toml(# preset:pip-isolated: pip's cache in the workspace, at .cache/pip, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own pip runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/pip/", why = "pip's cache, kept in the workspace" }]
-[env]
-set = { PIP_CACHE_DIR = "${WORKSPACE}/.cache/pip" }
-)toml"},
-    {"pnpm-isolated", R"toml(# preset:pnpm-isolated: pnpm's store and metadata cache in the workspace, at .cache/pnpm, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own pnpm runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/pnpm/", why = "pnpm's store and metadata cache, kept in the workspace" }]
-[env]
-set = { npm_config_store_dir = "${WORKSPACE}/.cache/pnpm/store", npm_config_cache_dir = "${WORKSPACE}/.cache/pnpm/cache" }
-)toml"},
-    {"poetry-isolated", R"toml(# preset:poetry-isolated: Poetry's cache; the virtualenv in the project in the workspace, at .cache/poetry, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own poetry runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/poetry/", why = "Poetry's cache; the virtualenv in the project, kept in the workspace" }]
-[env]
-set = { POETRY_CACHE_DIR = "${WORKSPACE}/.cache/poetry", POETRY_VIRTUALENVS_IN_PROJECT = "true" }
-)toml"},
-    {"uv-isolated", R"toml(# preset:uv-isolated: uv's cache in the workspace, at .cache/uv, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own uv runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/uv/", why = "uv's cache, kept in the workspace" }]
-[env]
-set = { UV_CACHE_DIR = "${WORKSPACE}/.cache/uv" }
-)toml"},
-    {"yarn-isolated", R"toml(# preset:yarn-isolated: Yarn 1's cache in the workspace, at .cache/yarn, instead of
-# under HOME: nothing a confined build writes there is used later outside the
-# sandbox by your own yarn runs. The folder is an output (created before a run).
-version = 1
-outputs = [{ path = ".cache/yarn/", why = "Yarn 1's cache, kept in the workspace" }]
-[env]
-set = { YARN_CACHE_FOLDER = "${WORKSPACE}/.cache/yarn" }
-)toml"},
 };
+
+// The -isolated presets: one tool's cache kept in the workspace, at
+// .cache/TOOL (an output, created before a run), named to the tool by its
+// variables; {dir} in `variables` stands for ${WORKSPACE}/.cache/TOOL.
+struct Isolated {
+  std::string_view tool;
+  std::string_view what;       // what the folder holds
+  std::string_view read_only;  // lines before `outputs` (the tool's own read-only grants), or ""
+  std::string_view variables;  // the [env] set table's body
+};
+const Isolated kIsolated[] = {
+    {"cargo", "cargo's home (registry, git checkouts)",
+     "ro = [\n"
+     "  { path = \"~/.rustup\", optional = true, why = \"rustup's toolchains, read-only\" },\n"
+     "  { path = \"~/.cargo/bin\", optional = true, why = \"rustup's proxies, read-only\" },\n"
+     "]\n",
+     "CARGO_HOME = \"{dir}\""},
+    {"go", "the module cache and the build cache", "", "GOMODCACHE = \"{dir}/mod\", GOCACHE = \"{dir}/build\""},
+    {"gradle", "Gradle's user home (caches, wrapper, JDKs, daemons)", "", "GRADLE_USER_HOME = \"{dir}\""},
+    {"npm", "npm's cache", "", "npm_config_cache = \"{dir}\""},
+    {"pip", "pip's cache", "", "PIP_CACHE_DIR = \"{dir}\""},
+    {"pnpm", "pnpm's store and metadata cache", "",
+     "npm_config_store_dir = \"{dir}/store\", npm_config_cache_dir = \"{dir}/cache\""},
+    {"poetry", "Poetry's cache; the virtualenv in the project", "",
+     "POETRY_CACHE_DIR = \"{dir}\", POETRY_VIRTUALENVS_IN_PROJECT = \"true\""},
+    {"uv", "uv's cache", "", "UV_CACHE_DIR = \"{dir}\""},
+    {"yarn", "Yarn 1's cache", "", "YARN_CACHE_FOLDER = \"{dir}\""},
+};
+
+std::string replaced(std::string_view text, std::string_view from, std::string_view to) {
+  std::string out(text);
+  for (size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
+    out.replace(at, from.size(), to);
+  return out;
+}
+
+std::string isolated_text(const Isolated &p) {
+  const std::string tool(p.tool);
+  const std::string what(p.what);
+  std::string out = "# preset:" + tool + "-isolated: " + what + " in the workspace, at .cache/" + tool + ", instead of\n";
+  out += "# under HOME: nothing a confined build writes there is used later outside the\n";
+  out += "# sandbox by your own " + tool + " runs. The folder is an output (created before a run).\n";
+  out += "version = 1\n";
+  out += p.read_only;
+  out += "outputs = [{ path = \".cache/" + tool + "/\", why = \"" + what + ", kept in the workspace\" }]\n";
+  out += "[env]\n";
+  out += "set = { " + replaced(p.variables, "{dir}", "${WORKSPACE}/.cache/" + tool) + " }\n";
+  return out;
+}
+
+// Every preset by name: the written ones and the generated -isolated ones.
+const std::vector<std::pair<std::string, std::string>> &all_presets() {
+  static const std::vector<std::pair<std::string, std::string>> presets = [] {
+    std::vector<std::pair<std::string, std::string>> v;
+    for (const auto &[name, text] : kPresets) v.emplace_back(name, text);
+    std::transform(std::begin(kIsolated), std::end(kIsolated), std::back_inserter(v), [](const Isolated &p) {
+      return std::make_pair(std::string(p.tool) + "-isolated", isolated_text(p));
+    });
+    return v;
+  }();
+  return presets;
+}
 
 }  // namespace
 
@@ -240,15 +228,15 @@ const std::vector<PresetCache> &preset_caches() {
 }
 
 std::optional<std::string_view> preset_text(std::string_view name) {
-  for (const auto &[n, text] : kPresets)
+  for (const auto &[n, text] : all_presets())
     if (n == name) return text;
   return std::nullopt;
 }
 
 const std::vector<std::string_view> &preset_names() {
   static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> v(std::size(kPresets));
-    std::transform(std::begin(kPresets), std::end(kPresets), v.begin(), [](const auto &p) { return p.first; });
+    std::vector<std::string_view> v(all_presets().size());
+    std::transform(all_presets().begin(), all_presets().end(), v.begin(), [](const auto &p) { return std::string_view(p.first); });
     std::sort(v.begin(), v.end());
     return v;
   }();

@@ -107,7 +107,7 @@ case $pj in
   *) fail "cross-npm-platform-os-cpu" "$pj" ;;
 esac
 if tar -xOzf "$entry" package/package.json | grep -q "\"@landlock-run/linux-arm64\": \"$ver\"" &&
-   tar -xOzf "$entry" package/index.js | grep -q "'linux-arm64': '@landlock-run/linux-arm64'"; then
+   tar -xOzf "$entry" package/binaries.js | grep -q "'linux-arm64': '@landlock-run/linux-arm64'"; then
   pass "cross-npm-entry-selects-linux-arm64"
 else
   fail "cross-npm-entry-selects-linux-arm64"

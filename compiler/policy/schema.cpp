@@ -1,0 +1,232 @@
+#include "schema.h"
+
+#include <algorithm>
+#include <iterator>
+#include <type_traits>
+
+namespace llp {
+namespace schema {
+namespace {
+
+// One row per key, in the order the hints list them. Every row keeps this
+// one-line shape (a string, a string, In, the field, Value::, Shape::,
+// Merge::, Untrusted::, three strings): packaging/npm/gen-policy.cjs reads
+// the rows with a pattern to write npm's policy.json.
+// clang-format off
+const Key kKeys[] = {
+    // name, table, in, field, value, shape, merge, untrusted, npm, choices, refusal
+    {"version", "", Top, &Layer::version, Value::Integer, Shape::None, Merge::None, Untrusted::May, "", "", ""},
+    {"mode", "", Top | Profiles, &Layer::mode, Value::Text, Shape::None, Merge::Override, Untrusted::Never, "", "",
+     "a project policy cannot set `mode`: the mode is the user's choice"},
+    {"workspace", "", Top | Profiles, &Layer::workspace, Value::Path, Shape::None, Merge::Override, Untrusted::Never, "", "",
+     "a project policy cannot set `workspace`: the workspace is the user's choice"},
+    {"strict", "", Top | Profiles, &Layer::strict, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue, "strict", "",
+     "a project policy cannot set `strict`: only the user may relax strictness"},
+    {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, Untrusted::Ignored, "", "",
+     "an untrusted policy file cannot extend other files: ignored, nothing was read"},
+    {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "ro", "", ""},
+    {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "rw", "", ""},
+    {"hide", "", Top | Profiles, &Layer::hide, Value::Path, Shape::Hide, Merge::Append, Untrusted::May, "hide", "", ""},
+    {"hide_secrets", "", Top | Profiles, &Layer::hide_secrets, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue,
+     "hideSecrets", "", "a project policy cannot set `hide_secrets`: it would expose secrets"},
+    {"paths", "protect", Top | Profiles, &Layer::protect, Value::Path, Shape::None, Merge::Append, Untrusted::May, "paths", "", ""},
+    {"unprotect", "protect", Top | Profiles, &Layer::unprotect, Value::Text, Shape::None, Merge::Append, Untrusted::Never,
+     "unprotect", "", "a project policy cannot unprotect `{}`"},
+    {"read_only", "protect", Top | Profiles, &Layer::read_only, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May,
+     "readOnly", "", ""},
+    {"keep_writable", "protect", Top | Profiles, &Layer::keep_writable, Value::Relative, Shape::None, Merge::Append,
+     Untrusted::Never, "keepWritable", "", "a project policy cannot keep `{}` writable"},
+    {"path", "launcher", Top | Profiles, &Layer::launcher_path, Value::Path, Shape::None, Merge::Override, Untrusted::Never,
+     "", "", "a project policy cannot set `launcher`: the launcher is the user's choice"},
+    {"restrict", "network", Top | Profiles, &Layer::net_restrict, Value::Bool, Shape::None, Merge::Override,
+     Untrusted::OnlyTrue, "restrict", "", "a project policy cannot set `network.restrict`: it would lift a restriction"},
+    {"connect", "network", Top | Profiles, &Layer::connect, Value::Port, Shape::None, Merge::Append, Untrusted::May, "connect", "", ""},
+    {"bind", "network", Top | Profiles, &Layer::bind, Value::Port, Shape::None, Merge::Append, Untrusted::May, "bind", "", ""},
+    {"unix", "network", Top | Profiles, &Layer::unix_sockets, Value::Path, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
+    {"restrict_udp", "network", Top | Profiles, &Layer::restrict_udp, Value::Bool, Shape::None, Merge::Override,
+     Untrusted::OnlyTrue, "", "", "a project policy cannot set `network.restrict_udp`: it would lift a restriction"},
+    {"connect_udp", "network", Top | Profiles, &Layer::connect_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
+    {"bind_udp", "network", Top | Profiles, &Layer::bind_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
+    {"scopes", "", Top | Profiles, &Layer::scopes, Value::Name, Shape::None, Merge::Append, Untrusted::May, "scopes", "", ""},
+    {"log_denials", "audit", Top | Profiles, &Layer::log_denials, Value::Bool, Shape::None, Merge::Override, Untrusted::May,
+     "logDenials", "", ""},
+    {"log_launcher", "audit", Top | Profiles, &Layer::log_launcher, Value::Bool, Shape::None, Merge::Override, Untrusted::May,
+     "logLauncher", "", ""},
+    {"best_effort", "", Top | Profiles, &Layer::best_effort, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyFalse,
+     "bestEffort", "", "a project policy cannot set `best_effort`: it would drop restrictions"},
+    {"require_abi", "", Top | Profiles, &Layer::require_abi, Value::Abi, Shape::None, Merge::Override, Untrusted::May,
+     "requireAbi", "", ""},
+    {"keep_fds", "", Top | Profiles, &Layer::keep_fds, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyFalse,
+     "keepFds", "", "a project policy cannot set `keep_fds`: inherited fds bypass the sandbox"},
+    {"project", "", Top, &Layer::project, Value::Path, Shape::Project, Merge::Replace, Untrusted::Never, "project", "",
+     "a project policy cannot name another project policy"},
+    {"compose", "", Top | Profiles, &Layer::compose, Value::Choice, Shape::None, Merge::Override, Untrusted::Never, "compose",
+     "merge|nest", "a project policy cannot set `compose`: only the user's policy chooses how projects compose"},
+    {"inherit", "env", Top | Profiles, &EnvTable::inherit, Value::Choice, Shape::None, Merge::Append, Untrusted::May,
+     "inherit", "all|core|none", ""},
+    {"keep", "env", Top | Profiles, &EnvTable::keep, Value::Pattern, Shape::None, Merge::Append, Untrusted::May, "keep", "", ""},
+    {"unset", "env", Top | Profiles, &EnvTable::unset, Value::Pattern, Shape::None, Merge::Append, Untrusted::May, "unset", "", ""},
+    {"set", "env", Top | Profiles, &EnvTable::set, Value::Assignment, Shape::None, Merge::Append, Untrusted::May, "set", "", ""},
+    {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
+     "defaultUnset", "", ""},
+    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "", "", ""},
+    {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
+};
+// clang-format on
+
+// The keys of a path entry written as a table, for each shape (read by
+// gen-policy.cjs too: keep the one-line rows).
+struct ShapeKeys {
+  Shape shape;
+  std::string_view keys;  // "a|b"
+};
+const ShapeKeys kShapes[] = {
+    {Shape::None, ""},
+    {Shape::Hide, "path|why"},
+    {Shape::Grant, "path|optional|why"},
+    {Shape::Project, "path|optional"},
+};
+
+std::vector<std::string_view> split_bars(std::string_view rest) {
+  std::vector<std::string_view> out;
+  while (!rest.empty()) {
+    const size_t bar = rest.find('|');
+    out.push_back(rest.substr(0, bar));
+    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+  }
+  return out;
+}
+
+// The name a row is written under in a top-level or profile table: its own,
+// or its sub-table's.
+std::string_view outer_name(const Key &k) { return k.table.empty() ? k.name : k.table; }
+
+void add_once(std::vector<std::string_view> &names, std::string_view name) {
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
+}  // namespace
+
+std::span<const Key> keys() { return kKeys; }
+
+const Key *find_key(std::string_view table, std::string_view name) {
+  const Key *found = std::find_if(std::begin(kKeys), std::end(kKeys),
+                                  [&](const Key &k) { return k.table == table && k.name == name; });
+  return found == std::end(kKeys) ? nullptr : found;
+}
+
+std::vector<std::string_view> keys_at(unsigned in) {
+  std::vector<std::string_view> out;
+  for (const Key &k : kKeys)
+    if ((k.in & in) != 0) add_once(out, outer_name(k));
+  return out;
+}
+
+std::vector<std::string_view> keys_in(std::string_view table) {
+  std::vector<std::string_view> out;
+  for (const Key &k : kKeys)
+    if (k.table == table) out.push_back(k.name);
+  return out;
+}
+
+std::vector<std::string_view> entry_keys(Shape shape) {
+  std::vector<std::string_view> out;
+  for (const ShapeKeys &row : kShapes)
+    if (row.shape == shape) out = split_bars(row.keys);
+  return out;
+}
+
+std::vector<std::string_view> choices_of(const Key &key) { return split_bars(key.choices); }
+
+}  // namespace schema
+
+namespace {
+
+using schema::Key;
+using schema::with_member;
+
+template <class T>
+struct IsSetting : std::false_type {};
+template <class T>
+struct IsSetting<Setting<T>> : std::true_type {};
+
+template <class T>
+void merge_value(schema::Merge rule, T &into, const T &from) {
+  if constexpr (IsSetting<T>::value) {
+    if (rule == schema::Merge::Override && from.value) into = from;
+  } else if constexpr (requires { from.has_value(); }) {
+    if (rule == schema::Merge::Replace && from) into = from;
+  } else {
+    if (rule == schema::Merge::Append) into.insert(into.end(), from.begin(), from.end());
+  }
+}
+
+// The entries of a list that carry their provenance (paths, ports, scopes).
+template <class T>
+void mark_entries(T &value) {
+  if constexpr (requires { value.begin()->trusted; })
+    for (auto &entry : value) entry.trusted = false;
+}
+
+std::string refusal_of(const Key &key, const std::string &text) {
+  std::string out(key.refusal);
+  const size_t at = out.find("{}");
+  if (at != std::string::npos) out.replace(at, 2, text);
+  return out;
+}
+
+// Drops what row `key` holds in a layer when an untrusted file may not set
+// it. Values of other storage (the [env] lists) have no rule here: env.cpp
+// judges each entry of an untrusted file.
+template <class T>
+void strip_value(const Key &, T &, std::vector<Widening> &) {}
+
+template <class T>
+void strip_value(const Key &key, Setting<T> &setting, std::vector<Widening> &out) {
+  if (!setting.value) return;
+  bool widens = key.untrusted == schema::Untrusted::Never;
+  if constexpr (std::is_same_v<T, bool>) {
+    widens = widens || (key.untrusted == schema::Untrusted::OnlyFalse && *setting.value);
+    widens = widens || (key.untrusted == schema::Untrusted::OnlyTrue && !*setting.value);
+  }
+  if (!widens) return;
+  out.push_back({setting.loc, refusal_of(key, "")});
+  setting.value.reset();
+}
+
+void strip_value(const Key &key, std::optional<PathEntry> &entry, std::vector<Widening> &out) {
+  if (!entry || key.untrusted != schema::Untrusted::Never) return;
+  out.push_back({entry->loc, refusal_of(key, entry->text)});
+  entry.reset();
+}
+
+void strip_value(const Key &key, std::vector<PathEntry> &entries, std::vector<Widening> &out) {
+  if (key.untrusted == schema::Untrusted::Never)
+    std::transform(entries.begin(), entries.end(), std::back_inserter(out),
+                   [&](const PathEntry &e) { return Widening{e.loc, refusal_of(key, e.text)}; });
+  // Decided: an untrusted file extends nothing. Following its extends would
+  // let it make the compiler open (and quote in diagnostics) any file.
+  if (key.untrusted == schema::Untrusted::Ignored && !entries.empty())
+    out.push_back({entries.front().loc, refusal_of(key, "")});
+  if (key.untrusted == schema::Untrusted::Never || key.untrusted == schema::Untrusted::Ignored) entries.clear();
+}
+
+}  // namespace
+
+void merge_layer(Layer &into, const Layer &from) {
+  for (const Key &key : schema::keys())
+    with_member(key, [&](auto get) { merge_value(key.merge, get(into), get(from)); });
+}
+
+void mark_untrusted(Layer &l) {
+  l.trusted = false;
+  for (const Key &key : schema::keys()) with_member(key, [&](auto get) { mark_entries(get(l)); });
+}
+
+std::vector<Widening> strip_widening(Layer &l) {
+  std::vector<Widening> out;
+  for (const Key &key : schema::keys()) with_member(key, [&](auto get) { strip_value(key, get(l), out); });
+  return out;
+}
+
+}  // namespace llp

@@ -1,0 +1,136 @@
+// The policy schema: one row per key a policy file may write. Parsing
+// (parse.cpp), the merge of layers, what an untrusted file may set, the
+// "did you mean" hints and npm's policy object (packaging/npm/gen-tables.cjs
+// reads kKeys' rows from schema.cpp) all come from this one table, so a new
+// key is one row plus its meaning in the stage that reads it.
+#pragma once
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "context.h"
+#include "policy.h"
+
+namespace llp {
+
+namespace schema {
+
+// Where a key may be written: the top level of a file, a [profiles.NAME]
+// table, or both. A row of a sub-table ([network] ...) says it for the table.
+enum In : unsigned { Top = 1, Profiles = 2 };
+
+// What a value looks like, as the format describes it (docs/policy-format.md)
+// and as npm writes it. The storage (the row's field) fixes how it is parsed.
+enum class Value {
+  Bool,        // true or false
+  Integer,     // a number
+  Abi,         // a Landlock ABI: 1 up to the newest the launcher knows
+  Text,        // a string
+  Choice,      // one of the row's choices
+  Path,        // an absolute path, or one starting with ~ or ${VARIABLE}
+  Relative,    // a path relative to each writable grant
+  Port,        // 443 or "8000-8010"
+  Name,        // a scope name
+  Pattern,     // an environment NAME pattern (`*` any run)
+  Assignment,  // NAME = "VALUE"
+  Profiles,    // [profiles.NAME] tables
+};
+
+// The keys a path entry written as a table accepts (besides none at all).
+enum class Shape {
+  None,     // not a path, or only a string: { ... } is refused
+  Hide,     // { path, why }
+  Grant,    // { path, optional, why }
+  Project,  // { path, optional }
+};
+
+// How the same key of two layers combines (lists append, scalars override).
+enum class Merge {
+  None,      // read where it is written, never merged (version, extends)
+  Override,  // the later layer's value wins
+  Append,    // every layer's entries, in merge order
+  Replace,   // the later layer's one entry wins
+};
+
+// What an untrusted file (a project policy, a file reached through a
+// writable folder) may set; what it may not is dropped and reported with
+// the row's refusal ({} stands for an entry's text).
+enum class Untrusted {
+  May,        // it may only narrow by the stage's own rules
+  Never,      // the user's choice: dropped (each entry of a list)
+  OnlyFalse,  // true would widen (best_effort, keep_fds): dropped when true
+  OnlyTrue,   // false would widen (strict, hide_secrets): dropped when false
+  Ignored,    // extends: not followed; reported once, at the first entry
+};
+
+// Where a key's value lives in a Layer (or in its [env] table).
+using Field = std::variant<std::monostate, Setting<bool> Layer::*, Setting<long> Layer::*, Setting<std::string> Layer::*,
+                           std::vector<PathEntry> Layer::*, std::optional<PathEntry> Layer::*,
+                           std::vector<PortEntry> Layer::*, std::vector<NameEntry> Layer::*,
+                           std::vector<Setting<std::string>> EnvTable::*, std::vector<Setting<bool>> EnvTable::*,
+                           std::vector<EnvPattern> EnvTable::*, std::vector<EnvAssignment> EnvTable::*>;
+
+struct Key {
+  std::string_view name;   // the TOML key
+  std::string_view table;  // "" at the top level, else the [table] it is in
+  unsigned in;             // In: where it (or its table) may be written
+  Field field;
+  Value value;
+  Shape shape;
+  Merge merge;
+  Untrusted untrusted;
+  std::string_view npm;       // the key of npm's policy object ("" when npm offers none)
+  std::string_view choices;   // Value::Choice: "a|b|c"
+  std::string_view refusal;   // what a dropped untrusted setting is told
+};
+
+// Calls each(get), get(layer) being the row's value in that layer (a
+// Layer, const or not; [env] keys live in its EnvTable).
+template <class Each>
+void with_member(const Key &key, Each each) {
+  std::visit(
+      [&](auto member) {
+        using Member = decltype(member);
+        if constexpr (std::is_member_object_pointer_v<Member>) {
+          each([member](auto &&layer) -> auto & {
+            if constexpr (std::is_invocable_v<Member, decltype((layer.env))>) return layer.env.*member;
+            else return layer.*member;
+          });
+        }
+      },
+      key.field);
+}
+
+std::span<const Key> keys();
+
+// The row of `name` in `table` ("" for the top level), or nullptr.
+const Key *find_key(std::string_view table, std::string_view name);
+
+// The keys valid directly in a top-level or profile table (sub-table names
+// included), or in the sub-table `table`, in the table's order: the hints.
+std::vector<std::string_view> keys_at(unsigned in);
+std::vector<std::string_view> keys_in(std::string_view table);
+
+// The keys of a path entry written as a table.
+std::vector<std::string_view> entry_keys(Shape shape);
+
+// The choices of a Value::Choice row, in order.
+std::vector<std::string_view> choices_of(const Key &key);
+
+}  // namespace schema
+
+// Appends lists and overrides scalars: the merging rule of extends and profiles.
+void merge_layer(Layer &into, const Layer &from);
+
+// Marks a layer and every entry in it as an untrusted file's.
+void mark_untrusted(Layer &l);
+
+// An untrusted file may only narrow: the settings that would widen what the
+// user's policy grants are removed here and returned as widenings.
+std::vector<Widening> strip_widening(Layer &l);
+
+}  // namespace llp

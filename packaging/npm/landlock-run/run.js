@@ -1,0 +1,190 @@
+// run() and spawn(): a command through the launcher, with its status read
+// and its denials found.
+'use strict';
+
+const fs = require('fs');
+const { spawn: spawnChild } = require('child_process');
+const { fail, describe } = require('./errors.js');
+const { wrap, isCompiled } = require('./wrap.js');
+const { checkArgv } = require('./flags.js');
+const { STATUS_FD, sandboxOf, withStatusFds } = require('./classify.js');
+const { denialSignatures, checkSignatures, DenialScanner, markCarve } = require('./denials.js');
+const { modeNamed } = require('./policy.js');
+
+const MAX_STATUS = 64 * 1024; // bytes read from a status fd (a line is a few hundred)
+const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024; // bytes of stdout and of stderr run() keeps
+
+// What to spawn for run()/spawn(): wrap()'s argv with the status fds.
+function prepareRun(argv, policy, options) {
+  checkArgv(argv);
+  if (!isCompiled(policy)) {
+    if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) throw fail('the policy must be an object or a path');
+    if (policy.statusFd !== undefined) throw fail('run: statusFd is run()\'s own (it reads the launcher\'s status on fd 3); leave it out');
+    const spawned = wrap(argv, { ...policy, statusFd: STATUS_FD }, options);
+    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', cwd: options.workspace || process.cwd() };
+  }
+  const w = wrap(argv, policy, options);
+  const cwd = options.workspace || (typeof policy === 'object' && policy.workspace) || process.cwd();
+  if (!w.sandboxed) return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, cwd };
+  const s = withStatusFds(w.argv, argv);
+  return { argv: s.argv, layers: s.layers, mode: w.mode, sandboxed: true, warnings: w.warnings, cwd };
+}
+
+function abortError(signal) {
+  const error = new Error('landlock-run: the operation was aborted before the command started', { cause: signal && signal.reason });
+  error.name = 'AbortError';
+  error.code = 'ABORT_ERR';
+  return error;
+}
+
+function checkRunOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw fail('run: options must be an object');
+  const { timeout, maxBuffer, signal, cwd, denialSignatures: sigs } = options;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 0)) throw fail(`run: timeout ${describe(timeout)} is not a number of milliseconds`);
+  if (maxBuffer !== undefined && !(typeof maxBuffer === 'number' && maxBuffer >= 0)) throw fail(`run: maxBuffer ${describe(maxBuffer)} is not a number of bytes`);
+  if (signal !== undefined && (signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    throw fail('run: signal is not an AbortSignal');
+  }
+  if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) throw fail(`run: cwd ${describe(cwd)} is not a path`);
+  if (sigs !== undefined) checkSignatures(sigs);
+}
+
+function stdioOf(option) {
+  if (option === undefined) return ['pipe', 'pipe', 'pipe'];
+  const list3 = typeof option === 'string' ? [option, option, option] : option;
+  if (!Array.isArray(list3) || list3.length > 3) throw fail('spawn: stdio is one value or an array of at most 3 (fds 0-2; fd 3 and up are the status fds)');
+  return [0, 1, 2].map((i) => (list3[i] === undefined || list3[i] === null ? 'pipe' : list3[i]));
+}
+
+// What a status fd says, read as it comes (at most MAX_STATUS bytes): a
+// function that returns the text read so far.
+function statusReader(stream) {
+  const chunks = [];
+  let size = 0;
+  if (stream) {
+    stream.on('error', () => {}); // what was read is judged; a reset is no status
+    stream.on('data', (b) => {
+      if (size < MAX_STATUS) chunks.push(b);
+      size += b.length;
+    });
+  }
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
+// Collects up to `cap` bytes of an output stream (none when stream is null).
+function collect(stream, cap) {
+  const c = { chunks: [], size: 0, truncated: false };
+  if (!stream) return c;
+  stream.on('error', () => {}); // run() owns these streams: an error ends the output, not the process
+  stream.on('data', (b) => {
+    const room = cap - c.size;
+    if (b.length > room) c.truncated = true;
+    if (room <= 0) return;
+    const part = b.length > room ? b.subarray(0, room) : b;
+    c.chunks.push(part);
+    c.size += part.length;
+  });
+  return c;
+}
+
+// Spawns prepared argv; `keep` collects stdout/stderr (run()).
+function launch(argv, policy, options, keep) {
+  checkRunOptions(options);
+  if (options.signal && options.signal.aborted) throw abortError(options.signal);
+  const prep = prepareRun(argv, policy, options);
+  const cwd = options.cwd || prep.cwd;
+  const stdio = keep ? ['pipe', 'pipe', 'pipe'] : stdioOf(options.stdio);
+  for (let k = 0; k < prep.layers; k++) stdio.push('pipe');
+  const child = spawnChild(prep.argv[0], prep.argv.slice(1), { cwd, env: options.env || process.env, stdio });
+
+  const statusTexts = [];
+  for (let k = 0; k < prep.layers; k++) statusTexts.push(statusReader(child.stdio[STATUS_FD + k]));
+  const cap = options.maxBuffer === undefined ? DEFAULT_MAX_BUFFER : options.maxBuffer;
+  const kept = (stream) => collect(keep ? stream : null, cap);
+  const out = kept(child.stdout);
+  const err = kept(child.stderr);
+  const scanner = prep.sandboxed ? new DenialScanner(options.denialSignatures || denialSignatures) : null;
+  if (scanner && child.stderr) child.stderr.on('data', (b) => scanner.push(b));
+  if (keep && child.stdin) {
+    child.stdin.on('error', () => {}); // a command that does not read its input
+    child.stdin.end(options.input === undefined ? undefined : options.input);
+  }
+
+  let timedOut = false;
+  let aborted = false;
+  let killed = false;
+  let closeTimer = null;
+  const kill = () => {
+    killed = true;
+    try {
+      child.kill(options.killSignal || 'SIGTERM');
+    } catch {}
+  };
+  const timer = options.timeout ? setTimeout(() => { timedOut = true; kill(); }, options.timeout) : null;
+  const onAbort = () => { aborted = true; kill(); };
+  if (options.signal) options.signal.addEventListener('abort', onAbort, { once: true });
+  // After a kill, a child the command left behind may hold stdout open:
+  // stop waiting for it a second after the process itself ended.
+  child.on('exit', () => {
+    if (killed) closeTimer = setTimeout(() => child.stdio.forEach((s) => s && s.destroy()), 1000);
+  });
+
+  const result = new Promise((resolve) => {
+    let done = false;
+    const finish = (status, signal, spawnError) => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      if (closeTimer) clearTimeout(closeTimer);
+      if (options.signal) options.signal.removeEventListener('abort', onAbort);
+      if (spawnError && spawnError.code === 'ENOENT' && !fs.existsSync(cwd)) {
+        spawnError = new Error(`the working folder ${cwd} does not exist (${spawnError.message})`);
+      }
+      const sandbox = sandboxOf(prep, statusTexts.map((t) => t()), { status, signal, spawnError }, argv);
+      let denied = [];
+      if (sandbox.confined) {
+        denied = scanner.end();
+        const mode = modeNamed(prep.mode); // null for the raw flags and a policy file
+        if (mode && mode.carve) denied.forEach((d) => markCarve(d, cwd, prep.cwd));
+      }
+      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings };
+      if (keep) {
+        r.stdout = Buffer.concat(out.chunks).toString('utf8');
+        r.stderr = Buffer.concat(err.chunks).toString('utf8');
+        r.truncated = { stdout: out.truncated, stderr: err.truncated };
+      }
+      resolve(r);
+    };
+    child.on('error', (e) => {
+      if (child.pid === undefined) finish(null, null, e); // never started; a later kill() error changes nothing
+    });
+    child.on('close', (status, signal) => finish(status, signal, null));
+  });
+  return { child, result };
+}
+
+// run(argv, policy, options): spawns the command through the launcher (as
+// wrap() would give it, plus --status-fd) and resolves to { argv, status,
+// signal, stdout, stderr, truncated, sandbox, denied, timedOut, aborted,
+// warnings }. Rejects, before anything runs, when wrap() throws (a policy
+// the compiler refuses, an untrusted launcher) or options.signal is already
+// aborted; never for what happens after the spawn.
+function run(argv, policy = {}, options = {}) {
+  return new Promise((resolve, reject) => {
+    try {
+      launch(argv, policy, options, true).result.then(resolve, reject);
+    } catch (e) {
+      reject(e);
+    }
+  });
+}
+
+// spawn(argv, policy, options): the same, streaming: { child, result },
+// child a ChildProcess whose stdio (options.stdio, default pipes) the caller
+// reads, result a Promise of run()'s result without stdout, stderr and
+// truncated. Throws where run() rejects.
+function spawn(argv, policy = {}, options = {}) {
+  return launch(argv, policy, options, false);
+}
+
+module.exports = { run, spawn };
