@@ -183,7 +183,7 @@ void carve_hooks_path(Collector &collector, const std::string &target, const std
 // each submodule path's .git (from .gitmodules and the index).
 class RepositoryCarver {
  public:
-  RepositoryCarver(Context &ctx, Collector &collector, const UserGitConfig &user)
+  RepositoryCarver(const Context &ctx, Collector &collector, const UserGitConfig &user)
       : ctx_(ctx), collector_(collector), user_(user) {}
 
   void carve(const Repository &repo, Loc loc) {
@@ -227,7 +227,7 @@ class RepositoryCarver {
   }
 
  private:
-  Context &ctx_;
+  const Context &ctx_;
   Collector &collector_;
   const UserGitConfig &user_;
   std::vector<std::string> done_;
@@ -251,7 +251,7 @@ bool valid_relative(const PathEntry &e) {
 
 class Carver {
  public:
-  Carver(Context &ctx, const Grant &grant, std::vector<const Carved *> below, CarveResult &out)
+  Carver(const Context &ctx, const Grant &grant, std::vector<const Carved *> below, CarveResult &out)
       : ctx_(ctx), grant_(grant), below_(std::move(below)), out_(out) {}
 
   void carve(const std::string &dir) {
@@ -312,7 +312,7 @@ class Carver {
     out_.grants.push_back(std::move(g));
   }
 
-  Context &ctx_;
+  const Context &ctx_;
   const Grant &grant_;
   std::vector<const Carved *> below_;
   CarveResult &out_;
@@ -325,7 +325,7 @@ namespace {
 // Every repository inside root, at any depth (nested .git files and folders:
 // submodules, vendored clones), carved with what its files name. A walk that
 // cannot finish fails the compile: a repository beyond it would stay writable.
-void carve_nested(Context &ctx, const Grant &root, const Layer &trusted, Collector &collector,
+void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, Collector &collector,
                   RepositoryCarver &repos) {
   const bool preset = from_preset(ctx, root);
   std::vector<std::string> tops;
@@ -373,8 +373,8 @@ std::optional<Repository> enclosing_repository(const std::string &root) {
 
 }  // namespace
 
-CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, const Layer &trusted,
-                              const Layer &untrusted, bool defaults) {
+CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers, bool defaults) {
+  const Layer &trusted = layers.trusted;
   CarveExceptions out;
   for (const PathEntry &k : trusted.keep_writable) {
     if (!carved_by_name(k.text)) {
@@ -388,8 +388,7 @@ CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, co
     ctx.diags.warning(k.loc, "keep_writable `" + k.text + "`: a confined command can write it",
                       "code planted there runs on the host, outside any sandbox (git hooks, direnv, editor tasks, agent hooks)");
   }
-  std::vector<PathEntry> read_only = trusted.read_only;
-  read_only.insert(read_only.end(), untrusted.read_only.begin(), untrusted.read_only.end());
+  const std::vector<PathEntry> &read_only = layers.both.read_only;
   for (const PathEntry &e : read_only)
     if (!valid_relative(e))
       ctx.diags.error(e.loc, "read_only `" + e.text + "`: a path relative to each writable grant, like \".github/workflows\"",
@@ -464,7 +463,7 @@ CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, co
   return out;
 }
 
-CarveResult apply_carve(Context &ctx, const std::vector<Carved> &exceptions, std::vector<Grant> grants) {
+CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exceptions, std::vector<Grant> grants) {
   CarveResult out;
   for (Grant &g : grants) {
     if (g.access != Access::Rw || (g.optional && !g.exists)) {
@@ -506,7 +505,7 @@ CarveResult apply_carve(Context &ctx, const std::vector<Carved> &exceptions, std
   return out;
 }
 
-void verify_carved(Context &ctx, const std::vector<Carved> &exceptions, const std::vector<Grant> &grants) {
+void verify_carved(const Context &ctx, const std::vector<Carved> &exceptions, const std::vector<Grant> &grants) {
   for (const Grant &g : grants)
     for (const Carved &c : exceptions)
       if (g.access == Access::Rw && (is_within(c.path, g.path) || (is_within(g.path, c.path) && !c.from_grant)))

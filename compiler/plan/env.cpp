@@ -51,7 +51,7 @@ std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) 
 
 class EnvPlanner {
  public:
-  EnvPlanner(Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
+  EnvPlanner(const Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
 
   EnvPlan run(const std::string &mode, Loc mode_loc) {
     inherit();
@@ -266,7 +266,7 @@ class EnvPlanner {
     }
   }
 
-  Context &ctx_;
+  const Context &ctx_;
   const EnvTable &user_;
   const EnvTable &project_;
   int user_rank_ = 0;
@@ -297,8 +297,8 @@ bool env_changes(const EnvTable &env) {
   return narrows || !env.keep.empty() || !env.unset.empty() || !env.set.empty();
 }
 
-EnvPlan plan_env(Context &ctx, const Layer &trusted, const Layer &untrusted, const std::string &mode, Loc mode_loc) {
-  return EnvPlanner(ctx, trusted.env, untrusted.env).run(mode, mode_loc);
+EnvPlan plan_env(const Context &ctx, const Layers &layers, const std::string &mode, Loc mode_loc) {
+  return EnvPlanner(ctx, layers.trusted.env, layers.untrusted.env).run(mode, mode_loc);
 }
 
 }  // namespace llp

@@ -10,7 +10,7 @@
 
 namespace llp {
 
-std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, Existence existence,
+std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &entry, Existence existence,
                                           const char *what) {
   Loc loc = entry.loc;
   Variables vars = ctx.vars;
@@ -63,7 +63,7 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
   return r;
 }
 
-void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out) {
+void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out) {
   for (const PathEntry &e : entries) {
     auto r = resolve_entry(ctx, e, e.optional ? Existence::Optional : Existence::Required,
                            access == Access::Rw ? "rw" : "ro");
@@ -106,7 +106,7 @@ std::string origin_text(const Grant &g) {
 
 bool mode_hides_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
 
-ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
+ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
   auto add = [&](const std::string &written, Access access, const char *why) {
     PathEntry e{written, false, why, loc, true};
     std::vector<Grant> one;
@@ -130,7 +130,7 @@ ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector
 }
 
 std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants) {
-  std::vector<std::string> areas = run_writable_areas(ctx);
+  std::vector<std::string> areas = run_writable_areas(ctx.vars);
   for (const Grant &g : grants)
     if (g.access == Access::Rw && g.trusted) areas.push_back(g.path);
   std::sort(areas.begin(), areas.end());
@@ -138,7 +138,7 @@ std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Gr
   return areas;
 }
 
-void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas) {
+void check_redirects(const Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas) {
   for (const Grant &g : grants) {
     for (const SymlinkHop &hop : g.hops) {
       // Whoever can write the folder a link is in can swap the link.

@@ -55,7 +55,7 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
   return true;
 }
 
-Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain) {
   Protection out;
   auto add = [&](const PathEntry &e, const std::string &origin, bool secret) {
@@ -170,7 +170,7 @@ const char *git_part(const Grant &g) {
 }
 
 // Reports why one writable grant is refused; false when it is not.
-bool refuse_writable(Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
+bool refuse_writable(const Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
   std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
   if (!g.user_written()) what += " from " + origin_text(g);
   if (protection.incomplete) {
@@ -214,7 +214,7 @@ bool refuse_writable(Context &ctx, const Protection &protection, const std::stri
 
 }  // namespace
 
-std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
+std::vector<bool> check_writable(const Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
   const std::string home = ctx.vars.home.value_or("");
   std::vector<bool> refused(grants.size(), false);
   for (size_t i = 0; i < grants.size(); ++i)
@@ -222,7 +222,7 @@ std::vector<bool> check_writable(Context &ctx, const Protection &protection, con
   return refused;
 }
 
-void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
                const std::vector<Carved> &carved) {
   // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
   const WalkLimits limits{3, 20000, false};
