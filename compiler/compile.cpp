@@ -251,7 +251,8 @@ class Pipeline {
                        suggestion(*trusted.compose.value, {"merge", "nest"}));
     nest_ = trusted.compose.value.value_or("merge") == "nest";
     protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
-    for (const Protected &p : protection_.paths) plan_.protected_paths.push_back(p.path + "  (" + p.origin + ")");
+    plan_.protected_entries = protection_.paths;
+    for (const Protected &p : protection_.paths) plan_.protected_paths.push_back(protected_text(p));
     std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_), [](const Grant &g) { return g.trusted; });
     // Untrusted grants are not checked here: what survives trust lies inside
     // the user's checked grants, and the rest is dropped as widening.
@@ -305,12 +306,15 @@ class Pipeline {
     }
   }
 
+  // normalise, and the promises of hide and carve checked on the result.
+  void finish_layer(std::vector<Grant> &grants) {
+    add_dropped(plan_, normalise_grants(ctx_, grants));
+    verify_hidden(ctx_, plan_.hidden, grants);
+    verify_carved(ctx_, plan_.carved, grants);
+  }
+
   void normalise() {
-    for (std::vector<Grant> &grants : launchers_) {
-      add_dropped(plan_, normalise_grants(ctx_, grants));
-      verify_hidden(ctx_, plan_.hidden, grants);
-      verify_carved(ctx_, plan_.carved, grants);
-    }
+    for (std::vector<Grant> &grants : launchers_) finish_layer(grants);
     plan_.outer.grants = std::move(launchers_.front());
     if (plan_.nested) {
       plan_.inner.grants = std::move(launchers_.back());

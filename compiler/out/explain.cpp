@@ -86,8 +86,7 @@ void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
     std::string at = r.sources.where(env.default_unset_loc);
     out += "  default unset patterns off ([env] default_unset = false" + (at.empty() ? "" : " at " + printable(at)) +
            "): the command sees tokens, secrets and the SSH agent socket\n";
-  } else if (std::any_of(env.unset.begin(), env.unset.end(),
-                         [](const EnvRule &u) { return u.origin.rfind("default of mode", 0) == 0; })) {
+  } else if (env.mode_default_unset) {
     out += "  (the mode's default unset patterns: opt out with [env] default_unset = false)\n";
   }
   if (!env.set.empty()) out += "  (set comes last: a variable set here is seen even where an unset pattern names it)\n";
@@ -186,7 +185,7 @@ std::string explain_text(const CompileResult &r) {
   }
   if (!p.carved.empty()) {
     out += "read-only inside writable grants (carved out; see [protect] read_only and keep_writable):\n";
-    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + c.origin + ")\n";
+    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + origin_text(c) + ")\n";
     out += "  cost: nothing can be created or removed directly in these folders (their other entries stay writable):\n";
     for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
@@ -197,7 +196,7 @@ std::string explain_text(const CompileResult &r) {
   outputs_lines(r, out);
   caches_lines(p, out);
   out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
-  for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
+  for (const Protected &s : p.protected_entries) out += "  " + protected_text(s) + "\n";
   if (!p.dropped.empty()) {
     out += "dropped (" + std::to_string(p.dropped.size()) + "):\n";
     for (const Dropped &d : p.dropped) {

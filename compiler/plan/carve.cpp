@@ -66,6 +66,12 @@ std::optional<Repository> repository_at(const std::string &top) {
   return repo;
 }
 
+// Why a path is carved: the kind and what it refers to (plan.h, CarvedBy).
+struct CarveWhy {
+  CarvedBy by;
+  std::string of;
+};
+
 class Collector {
  public:
   Collector(const std::vector<std::string> &writable, CarveExceptions &out) : writable_(writable), out_(out) {}
@@ -73,37 +79,37 @@ class Collector {
   // Adds path (when it exists) as an exception; a symlink adds itself and,
   // when it leads somewhere writable, its target; a .git file adds the
   // gitdir it names and that gitdir's common folder, when writable.
-  void add(const std::string &path, const std::string &written, const std::string &origin, Loc loc) {
+  void add(const std::string &path, const std::string &written, const CarveWhy &why, Loc loc) {
     struct stat st {};
     if (lstat(path.c_str(), &st) != 0) return;
-    push(path, written, origin, loc);
+    push(path, written, why, false, loc);
     if (S_ISLNK(st.st_mode)) {
       HostPath target = resolve_host(path);
       if (target.exists && under_writable(target.path))
-        add(target.path, written, "symlink target of " + path, loc);
+        add(target.path, written, {CarvedBy::SymlinkTarget, path}, loc);
       return;
     }
     if (!S_ISREG(st.st_mode) || !path.ends_with("/.git")) return;
     std::string gitdir = named_dir(path, "gitdir: ");
     if (gitdir.empty() || !under_writable(gitdir)) return;
-    add(gitdir, written, "gitdir named by " + path, loc);
+    add(gitdir, written, {CarvedBy::Gitdir, path}, loc);
     std::string common = named_dir(gitdir + "/commondir", "");
-    if (!common.empty() && under_writable(common)) add(common, written, "common gitdir of " + gitdir, loc);
+    if (!common.empty() && under_writable(common)) add(common, written, {CarvedBy::CommonGitdir, gitdir}, loc);
   }
 
   // Adds path, existing or not, when a writable grant covers it: a path
   // that does not exist yet is kept from appearing (the folders on the way
   // to it are read-only). Resolved first: a symlink on the way is followed
   // to where a write would land, and is carved itself.
-  void add_even_missing(const std::string &path, const std::string &written, const std::string &origin, Loc loc,
+  void add_even_missing(const std::string &path, const std::string &written, const CarveWhy &why, Loc loc,
                         bool from_grant = false) {
     const std::string lexical = lexical_normalize(path);
     const std::string resolved = resolve_host(lexical).path;
     for (const std::string &p : {lexical, resolved}) {
       if (p.empty() || !under_writable(p)) continue;
       struct stat st {};
-      if (lstat(p.c_str(), &st) == 0) add(p, written, origin, loc);
-      else push(p, written, origin + " (not there yet)", loc);
+      if (lstat(p.c_str(), &st) == 0) add(p, written, why, loc);
+      else push(p, written, why, true, loc);
       mark_from_grant(p, from_grant);
     }
   }
@@ -113,9 +119,10 @@ class Collector {
   }
 
  private:
-  void push(const std::string &path, const std::string &written, const std::string &origin, Loc loc) {
+  void push(const std::string &path, const std::string &written, const CarveWhy &why, bool not_there_yet, Loc loc) {
     if (std::any_of(out_.paths.begin(), out_.paths.end(), [&](const Carved &c) { return c.path == path; })) return;
-    Carved c{path, written, origin, loc, {}, false};
+    Carved c{path, written, why.by, why.of, not_there_yet, loc, {}, false, {}};
+    c.origin = origin_text(c);
     if (std::optional<ObjectId> id = object_of(path)) c.objects.push_back(*id);
     out_.paths.push_back(std::move(c));
   }
@@ -170,11 +177,13 @@ UserGitConfig user_git_config(const Context &ctx) {
 // `.husky/_`, whose stubs run the scripts in `.husky` itself: in a monorepo
 // that is `frontend/.husky`, which no Name entry reaches, so a hooks folder
 // whose parent is named .husky takes that parent with it.
-void carve_hooks_path(Collector &collector, const std::string &target, const std::string &origin, Loc loc) {
+// whose: the repository's top folder, or "your git config".
+void carve_hooks_path(Collector &collector, const std::string &target, const std::string &whose, Loc loc) {
   const std::string path = lexical_normalize(target);
-  collector.add_even_missing(path, "core.hooksPath", origin, loc);
+  collector.add_even_missing(path, "core.hooksPath", {CarvedBy::HooksPath, whose}, loc);
   const std::string parent = parent_path(path);
-  if (parent.ends_with("/.husky")) collector.add_even_missing(parent, "core.hooksPath", origin + " (husky's scripts)", loc);
+  if (parent.ends_with("/.husky"))
+    collector.add_even_missing(parent, "core.hooksPath", {CarvedBy::HuskyScripts, whose}, loc);
 }
 
 // Every place a repository's own files say git runs code from, carved where
@@ -203,10 +212,10 @@ class RepositoryCarver {
     for (const std::string &h : hooks) {
       if (h.empty()) continue;
       const std::string target = h.starts_with('/') ? h : join_path(repo.top, h);
-      carve_hooks_path(collector_, target, "core.hooksPath of " + repo.top, loc);
+      carve_hooks_path(collector_, target, repo.top, loc);
     }
     for (const std::string &inc : facts.includes)
-      collector_.add_even_missing(inc, "include", "a file the config of " + repo.top + " includes", loc);
+      collector_.add_even_missing(inc, "include", {CarvedBy::ConfigInclude, "the config of " + repo.top}, loc);
     std::vector<std::string> submodules = gitmodules_paths(repo.top + "/.gitmodules");
     if (facts.too_many && !too_many_said_) {
       too_many_said_ = true;
@@ -222,7 +231,7 @@ class RepositoryCarver {
     for (const std::string &sub : submodules) {
       const std::string path = lexical_normalize(join_path(repo.top, sub));
       if (path == repo.top || !is_within(path, repo.top)) continue;  // git refuses such a path too
-      collector_.add_even_missing(path + "/.git", ".git", "submodule " + sub + " of " + repo.top, loc);
+      collector_.add_even_missing(path + "/.git", ".git", {CarvedBy::Submodule, sub + " of " + repo.top}, loc);
     }
   }
 
@@ -333,7 +342,7 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
       root.path, preset ? kPresetGitWalk : kRepositoryWalk,
       [&](const std::string &path, bool, bool) {
         if (path.ends_with("/.git") && path != root.path + "/.git") {
-          collector.add(path, ".git", "nested repository", {});
+          collector.add(path, ".git", {CarvedBy::NestedRepository, {}}, {});
           tops.push_back(parent_path(path));
         }
         return true;
@@ -356,7 +365,7 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
   for (const std::string &top : tops) {
     for (const CarveEntry &e : kCarveList)
       if (e.rule == CarveRule::Name && e.what != ".git" && !kept_writable(trusted, e.what))
-        collector.add(top + "/" + std::string(e.what), std::string(e.what), "default, in nested repository " + top, {});
+        collector.add(top + "/" + std::string(e.what), std::string(e.what), {CarvedBy::DefaultNested, top}, {});
     if (std::optional<Repository> repo = repository_at(top)) repos.carve(*repo, root.loc);
   }
 }
@@ -418,7 +427,8 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
       return w.access == Access::Rw && w.path == g.path && (!w.optional || w.exists);
     });
     if (inside && !same_as_rw)
-      collector.add_even_missing(g.path, g.written, g.trusted ? "ro grant" : "project policy's ro grant", g.loc, true);
+      collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}}, g.loc,
+                                 true);
   }
 
   const UserGitConfig user_git = user_git_config(ctx);
@@ -430,7 +440,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
     if (defaults) {
       for (const CarveEntry &e : kCarveList)
         if (e.rule == CarveRule::Name && !kept_writable(trusted, e.what))
-          collector.add(root + "/" + std::string(e.what), std::string(e.what), "default", {});
+          collector.add(root + "/" + std::string(e.what), std::string(e.what), {CarvedBy::Default, {}}, {});
       // Nested repositories are looked for in the workspace and in the
       // folders a policy lists, not in ${TMPDIR}: a .git found there would
       // make the temp folder's root read-only, and everything in a shared
@@ -443,7 +453,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
       }
     }
     for (const PathEntry &e : read_only)
-      if (valid_relative(e)) collector.add(root + "/" + e.text, e.text, "[protect] read_only", e.loc);
+      if (valid_relative(e)) collector.add(root + "/" + e.text, e.text, {CarvedBy::ReadOnlyList, {}}, e.loc);
   }
   if (defaults && !git_kept) {
     if (user_git.facts.too_many)
@@ -455,9 +465,9 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
                       "fix or remove the file (git itself refuses a config it cannot parse)");
     // An absolute core.hooksPath or include of your own config, anywhere under a writable grant.
     for (const std::string &h : user_git.facts.hooks_paths)
-      if (h.starts_with('/')) carve_hooks_path(collector, h, "core.hooksPath of your git config", {});
+      if (h.starts_with('/')) carve_hooks_path(collector, h, "your git config", {});
     for (const std::string &inc : user_git.facts.includes)
-      collector.add_even_missing(inc, "include", "a file your git config includes", {});
+      collector.add_even_missing(inc, "include", {CarvedBy::ConfigInclude, "your git config"}, {});
   }
   std::sort(out.paths.begin(), out.paths.end(), [](const Carved &a, const Carved &b) { return a.path < b.path; });
   return out;
@@ -483,8 +493,8 @@ CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exception
     if (inside) {
       if (g.user_written()) {
         Diagnostic &d = ctx.diags.error(g.loc, "rw grant `" + g.written + "` (" + g.path + ") lies inside read-only exception " +
-                                                   inside->path + " (" + inside->origin + ")",
-                                        inside->origin == "default"
+                                                   inside->path + " (" + origin_text(*inside) + ")",
+                                        inside->by == CarvedBy::Default
                                             ? "write `[protect] keep_writable = [\"" + inside->written + "\"]` if you really mean it"
                                             : "remove the grant or the read_only entry");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "carved here"});

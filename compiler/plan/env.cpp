@@ -145,12 +145,16 @@ class EnvPlanner {
     const bool by_mode = mode_unsets_secrets(mode);
     bool on = by_mode;
     std::string origin = "default of mode " + mode;
+    bool mode_default = true;  // origin is still the mode's
     Loc loc = mode_loc;
     if (!user_.default_unset.empty()) {
       const Setting<bool> &s = user_.default_unset.back();
       on = *s.value;
       loc = s.loc;
-      if (on && !by_mode) origin = "[env] default_unset = true";
+      if (on && !by_mode) {
+        origin = "[env] default_unset = true";
+        mode_default = false;
+      }
     }
     for (const Setting<bool> &s : project_.default_unset) {
       if (!*s.value) {
@@ -160,6 +164,7 @@ class EnvPlanner {
       } else if (!on) {
         on = true;
         origin = "project policy (default_unset = true)";
+        mode_default = false;
         loc = s.loc;
       }
     }
@@ -171,6 +176,7 @@ class EnvPlanner {
                          "keep the default, and `set` the one variable the command needs");
     }
     if (!on) return;
+    plan_.mode_default_unset = mode_default;
     for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
     // By name: a variable of this environment whose value is a URL with a
     // password. The value is never printed; the name is, escaped.

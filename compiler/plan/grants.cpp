@@ -86,24 +86,6 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
   }
 }
 
-std::string origin_text(const Grant &g) {
-  switch (g.origin) {
-    case Origin::List:
-      return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
-    case Origin::Mode:
-      return "mode " + g.origin_detail;
-    case Origin::Complement:
-      return "complement of " + g.origin_detail + " around hidden paths";
-    case Origin::Carve:
-      return "carve of " + g.origin_detail + " around read-only exceptions";
-    case Origin::Output:
-      return g.trusted ? "outputs" : "project policy's outputs";
-    case Origin::PrivateTmp:
-      return "the run's private temp folder (${TMPDIR} holds the workspace)";
-  }
-  return {};
-}
-
 bool mode_hides_secrets(const std::string &mode) { return mode == "read-only" || mode == "workspace-write"; }
 
 ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {

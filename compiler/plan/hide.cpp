@@ -85,7 +85,7 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
                       "set hide_secrets = false to build a portable argv that can read them, knowingly");
     } else {
       for (const Protected &p : protection.paths)
-        if (p.secret) out.push_back({p.written, p.path, "secret hidden by the mode (" + p.origin + ")", {}, {}});
+        if (p.secret) out.push_back({p.written, p.path, "secret hidden by the mode (" + origin_text(p) + ")", {}, {}});
     }
   }
   if (ctx.host) add_aliases_and_objects(ctx, out);

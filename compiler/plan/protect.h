@@ -14,15 +14,6 @@
 
 namespace llp {
 
-struct Protected {
-  std::string path;     // resolved
-  std::string written;  // "~/.ssh", or the policy file / launcher path
-  std::string origin;   // "built-in secret", "[protect] paths", "symlink inside ~/.ssh", ...
-  Loc loc;
-  bool secret = false;  // hidden by default in read-only and workspace-write
-  std::optional<ObjectId> object;
-};
-
 struct Protection {
   std::vector<Protected> paths;
   bool incomplete = false;  // a walk of a protected folder did not finish
