@@ -225,24 +225,67 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
 
 namespace {
 
+template <typename Entry>
+const Entry *first_around(const std::vector<Entry> &entries, const std::string &path) {
+  auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return is_within(path, e.path); });
+  return it == entries.end() ? nullptr : &*it;
+}
+
+// The layer's answer: false when it falls short (c says how).
+bool layer_covers(const Plan &p, const LayerPlan &layer, const std::string &path, Access access, Coverage &c) {
+  if (const Grant *g = covering_grant(layer.grants, path, access)) {
+    c.grants.push_back(g);
+    return true;
+  }
+  c.grants.clear();
+  c.in_project_layer = p.nested && &layer == &p.inner;
+  c.read_only = access == Access::Rw ? covering_grant(layer.grants, path, Access::Ro) : nullptr;
+  c.kind = c.read_only ? Covered::ReadOnly : Covered::NoGrant;
+  return false;
+}
+
+}  // namespace
+
+Coverage cover(const Plan &p, const std::string &path, Access access) {
+  Coverage c;
+  c.hidden = first_around(p.hidden, path);
+  c.carved = first_around(p.carved, path);
+  c.protection = first_around(p.protected_entries, path);
+  if (!p.sandboxed) {
+    c.kind = Covered::Unsandboxed;
+    return c;
+  }
+  if (c.hidden) {
+    c.kind = Covered::Hidden;
+    return c;
+  }
+  if (!layer_covers(p, p.outer, path, access, c)) return c;
+  if (p.nested && !layer_covers(p, p.inner, path, access, c)) return c;
+  c.kind = Covered::Granted;
+  return c;
+}
+
+namespace {
+
 std::string why_text(const CompileResult &r, const std::string &asked, bool write) {
-  const Plan &p = r.plan;
   std::string path = canonical_or_lexical(lexical_normalize(asked));
   std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
-  if (!p.sandboxed) return out + "allowed: danger-full-access has no sandbox\n";
-  Access need = write ? Access::Rw : Access::Ro;
-  for (const Hidden &h : p.hidden)
-    if (is_within(path, h.path)) return out + "denied: hidden (" + h.written + ": " + h.origin + ")\n";
-  const std::vector<const LayerPlan *> layers = p.nested ? std::vector<const LayerPlan *>{&p.outer, &p.inner}
-                                                         : std::vector<const LayerPlan *>{&p.outer};
+  const Coverage c = cover(r.plan, path, write ? Access::Rw : Access::Ro);
+  switch (c.kind) {
+    case Covered::Unsandboxed:
+      return out + "allowed: danger-full-access has no sandbox\n";
+    case Covered::Hidden:
+      return out + "denied: hidden (" + c.hidden->written + ": " + c.hidden->origin + ")\n";
+    case Covered::ReadOnly:
+      return out + "denied for writing: only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) +
+             ")\n";
+    case Covered::NoGrant:
+      return out + "denied: no grant covers it" + (c.in_project_layer ? " in the project's layer" : "") + "\n";
+    case Covered::Granted:
+      break;
+  }
   std::string answer;
-  for (const LayerPlan *layer : layers) {
-    const Grant *g = covering_grant(layer->grants, path, need);
-    if (!g) {
-      const Grant *ro = write ? covering_grant(layer->grants, path, Access::Ro) : nullptr;
-      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + origin_text(*ro) + ")\n";
-      return out + "denied: no grant covers it" + (p.nested && layer == &p.inner ? " in the project's layer" : "") + "\n";
-    }
+  for (const Grant *g : c.grants) {
     std::string where = r.sources.where(g->loc);
     answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
               " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) + (where.empty() ? "" : " at " + where) + ")";
