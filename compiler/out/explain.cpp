@@ -73,8 +73,8 @@ void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<
 
 void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
   std::string where = r.sources.where(env.inherit_loc);
-  std::string from = env.inherit_origin.empty() ? std::string("the default")
-                                                : env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
+  std::string from = "the default";
+  if (!env.inherit_origin.empty()) from = env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
   out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
   if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
   else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
