@@ -252,7 +252,6 @@ class Pipeline {
     nest_ = trusted.compose.value.value_or("merge") == "nest";
     protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
     plan_.protected_entries = protection_.paths;
-    for (const Protected &p : protection_.paths) plan_.protected_paths.push_back(protected_text(p));
     std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_), [](const Grant &g) { return g.trusted; });
     // Untrusted grants are not checked here: what survives trust lies inside
     // the user's checked grants, and the rest is dropped as widening.

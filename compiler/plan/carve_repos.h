@@ -44,8 +44,7 @@ class Collector {
  private:
   void push(const std::string &path, const std::string &written, const CarveWhy &why, bool not_there_yet, Loc loc) {
     if (std::any_of(out_.paths.begin(), out_.paths.end(), [&](const Carved &c) { return c.path == path; })) return;
-    Carved c{path, written, why.by, why.of, not_there_yet, loc, {}, false, {}};
-    c.origin = origin_text(c);
+    Carved c{path, written, why.by, why.of, not_there_yet, loc, {}, false};
     if (std::optional<ObjectId> id = object_of(path)) c.objects.push_back(*id);
     out_.paths.push_back(std::move(c));
   }

@@ -93,7 +93,6 @@ struct Carved {
   // A read-only grant inside a writable one: an rw grant written inside it
   // is the more specific request and stays writable.
   bool from_grant = false;
-  std::string origin;  // origin_text(*this), for learn until it reads `by`
 };
 
 // "default", "[protect] read_only", "gitdir named by ...", "symlink target of ...".
@@ -225,8 +224,7 @@ struct Plan {
   std::vector<Carved> carved;              // read-only exceptions inside writable grants
   std::vector<std::string> carved_folders;  // read-only folders on the way down to them
   std::vector<std::string> unlistable;  // ancestors that the complement leaves without a grant
-  std::vector<std::string> protected_paths;  // "path  (origin)", for learn until it reads protected_entries
-  std::vector<Protected> protected_entries;
+  std::vector<Protected> protected_entries;  // no writable grant may be, contain or lie inside one
   std::vector<Output> outputs;
   std::vector<CacheFolder> cache_folders;
   // When ${TMPDIR} holds the workspace: the run's own temp folder (tmpdir.h),
