@@ -167,11 +167,11 @@ class Pipeline {
     plan_.env = plan_env(ctx_, layers_, mode_, mode_loc_);
     set_private_tmpdir(plan_, plan_.env);
     // argv
-    finish();
+    emit_argv();
   }
 
  private:
-  void finish() {
+  void emit_argv() {
     res_.ok = !ctx_.diags.has_errors();
     if (res_.ok) res_.argv = build_argv(plan_, ctx_.opt.command);
   }
@@ -232,7 +232,7 @@ class Pipeline {
     if (!ctx_.diags.has_errors())
       ctx_.diags.warning(mode_loc_, "danger-full-access: no sandbox; the output is the command alone",
                          "the command can read and write everything you can");
-    finish();
+    emit_argv();
   }
 
   // launcher, redirect and protect

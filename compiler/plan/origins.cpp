@@ -79,7 +79,7 @@ std::string carved_by_text(const Carved &c) {
 }  // namespace
 
 std::string origin_text(const Protected &p) {
-  const std::string by = protected_by_text(p.by);
+  std::string by = protected_by_text(p.by);
   switch (p.as) {
     case ProtectedAs::Itself:
       return by;
