@@ -32,6 +32,7 @@
 #include "plan/hide.h"
 #include "plan/modes.h"
 #include "policy/load.h"
+#include "policy/parse.h"
 #include "policy/schema.h"
 #include "plan/network.h"
 #include "host/paths.h"
@@ -49,8 +50,8 @@ namespace {
 const std::vector<std::string_view> kSettable = {"workspace", "mode", "strict", "launcher"};
 
 // --set overrides the scalars it names (workspace is applied while loading).
-void apply_sets(Context &ctx, Layer &trusted) {
-  for (const auto &[key, value] : ctx.opt.sets) {
+void apply_sets(const CompileOptions &opt, Diagnostics &diags, Layer &trusted) {
+  for (const auto &[key, value] : opt.sets) {
     if (key == "mode") {
       trusted.mode.value = value;
       trusted.mode.loc = {};
@@ -60,13 +61,13 @@ void apply_sets(Context &ctx, Layer &trusted) {
       trusted.launcher_literal = true;
     } else if (key == "strict") {
       if (value != "true" && value != "false") {
-        ctx.diags.error({}, "--set strict=" + value + ": expected true or false");
+        diags.error({}, "--set strict=" + value + ": expected true or false");
         continue;
       }
       trusted.strict.value = value == "true";
       trusted.strict.loc = {};
     } else if (key != "workspace") {
-      ctx.diags.error({}, "--set " + key + ": unknown key", suggestion(key, kSettable));
+      diags.error({}, "--set " + key + ": unknown key", suggestion(key, kSettable));
     }
   }
 }
@@ -81,7 +82,7 @@ struct Launcher {
 // Always an absolute path, never a name to look up in PATH when the argv
 // runs; on the host it must exist, be an executable regular file, and lie
 // outside the folders a confined command can write (it runs unconfined).
-Launcher choose_launcher(Context &ctx, const Layer &trusted) {
+Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
   std::string path = ctx.opt.launcher;
   Loc loc;
   if (path.empty() && trusted.launcher_path.value) {
@@ -147,6 +148,233 @@ void add_dropped(Plan &plan, const std::vector<Dropped> &dropped) {
   plan.dropped.insert(plan.dropped.end(), dropped.begin(), dropped.end());
 }
 
+// The stages after loading, in order, over one compile's state. Each
+// method is one or two stages; the layers' grant lists (the outer launcher's
+// and, when nested, the inner's) go through each stage in one loop, in that
+// order, so what they drop is listed outer first.
+class Pipeline {
+ public:
+  Pipeline(const Context &ctx, const Layers &layers, Loaded &loaded, CompileResult &res)
+      : ctx_(ctx), layers_(layers), loaded_(loaded), res_(res), plan_(res.plan) {}
+
+  void run() {
+    if (!mode_and_grants()) return;
+    launcher_and_protection();
+    trust_and_outputs();
+    carve();
+    hide();
+    normalise();
+    network();
+    // env
+    plan_.env = plan_env(ctx_, layers_, mode_, mode_loc_);
+    set_private_tmpdir(plan_, plan_.env);
+    // argv
+    emit_argv();
+  }
+
+ private:
+  void emit_argv() {
+    res_.ok = !ctx_.diags.has_errors();
+    if (res_.ok) res_.argv = build_argv(plan_, ctx_.opt.command);
+  }
+
+  // mode, caches and grants; false when nothing more is to be done.
+  bool mode_and_grants() {
+    const Layer &trusted = layers_.trusted;
+    if (!trusted.mode.value) {
+      ctx_.diags.error({0, 1, 1}, "missing `mode`", "add mode = " + join_names(mode_names(), ", ", " or ", true));
+      return false;
+    }
+    mode_ = *trusted.mode.value;
+    mode_loc_ = trusted.mode.loc;
+    plan_.mode = mode_;
+
+    // caches (before the grants resolve: a cache folder created now is granted)
+    plan_.cache_folders = prepare_caches(ctx_);
+
+    // grants (the mode's first: an unknown mode stops here)
+    const ModeKind kind = mode_grants(ctx_, mode_, mode_loc_, grants_);
+    mode_row_ = find_mode(mode_);
+    if (kind == ModeKind::Unknown || !mode_row_) {
+      ctx_.diags.error(mode_loc_, "unknown mode `" + mode_ + "`", suggestion(mode_, mode_names()));
+      return false;
+    }
+    if (kind == ModeKind::Unsandboxed) {
+      unsandboxed();
+      return false;
+    }
+    for (const Layer *layer : {&layers_.trusted, &layers_.untrusted}) {
+      list_grants(ctx_, layer->ro, Access::Ro, grants_);
+      list_grants(ctx_, layer->rw, Access::Rw, grants_);
+    }
+    replace_tmpdir(ctx_, grants_, plan_);
+    // A preset's cache folder reached through a symlink is not granted (caches.cpp).
+    std::vector<Dropped> through_links;
+    std::erase_if(grants_, [&](const Grant &g) {
+      const bool linked = std::any_of(plan_.cache_folders.begin(), plan_.cache_folders.end(), [&](const CacheFolder &f) {
+        return f.path == g.expanded && f.state.ends_with(" is a symlink");
+      });
+      if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
+      return linked;
+    });
+    add_dropped(plan_, through_links);
+    return true;
+  }
+
+  void unsandboxed() {
+    const Layer &trusted = layers_.trusted;
+    plan_.sandboxed = false;
+    if (any_grant(trusted))
+      ctx_.diags.error(mode_loc_, mode_ + " runs without a sandbox, so its grants would mean nothing",
+                       "remove the grants, or choose mode = \"custom\" to run with exactly them");
+    if (env_changes(trusted.env))
+      ctx_.diags.error(mode_loc_, mode_ + " runs the command itself, without the launcher, so [env] cannot be applied",
+                       "remove [env], or choose a sandboxing mode");
+    if (!ctx_.diags.has_errors())
+      ctx_.diags.warning(mode_loc_, mode_ + ": no sandbox; the output is the command alone",
+                         "the command can read and write everything you can");
+    emit_argv();
+  }
+
+  // launcher, redirect and protect
+  void launcher_and_protection() {
+    launcher_ = choose_launcher(ctx_, layers_.trusted);
+    plan_.launcher = launcher_.path;
+    plan_.no_symlinks = ctx_.host;
+
+    // redirect
+    if (ctx_.host) check_redirects(ctx_, grants_, writable_areas(ctx_, grants_));
+
+    // protect
+    const Layer &trusted = layers_.trusted;
+    const std::vector<std::string_view> composes = schema::choices_of(*schema::find_key("", "compose"));
+    if (trusted.compose.value && std::find(composes.begin(), composes.end(), *trusted.compose.value) == composes.end())
+      ctx_.diags.error(trusted.compose.loc, "unknown compose `" + *trusted.compose.value + "`",
+                       suggestion(*trusted.compose.value, composes));
+    nest_ = trusted.compose.value.value_or("merge") == "nest";
+    protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
+    plan_.protected_entries = protection_.paths;
+    std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_), [](const Grant &g) { return g.trusted; });
+    // Untrusted grants are not checked here: what survives trust lies inside
+    // the user's checked grants, and the rest is dropped as widening.
+    refused_ = check_writable(ctx_, protection_, user_grants_);
+  }
+
+  // trust (before hiding: a project's grant is judged as written; rw "/" is
+  // a widening, whatever part of it the complement would leave), then
+  // outputs (before the carve lists the workspace: one created now is
+  // listed like every other entry, and granted by its own rule too)
+  void trust_and_outputs() {
+    const bool has_project = narrows_anything(layers_.untrusted);
+    TrustResult trust = apply_trust(grants_, nest_ && has_project);
+    add_dropped(plan_, trust.dropped);
+    widenings_.insert(widenings_.end(), trust.widenings.begin(), trust.widenings.end());
+    plan_.nested = trust.nested;
+    launchers_.push_back(std::move(trust.outer));
+    if (trust.nested) launchers_.push_back(std::move(trust.inner));
+
+    plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), output_widenings_);
+    for (std::vector<Grant> &grants : launchers_) add_output_grants(plan_.outputs, grants);
+  }
+
+  void carve() {
+    CarveExceptions carve = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
+    plan_.carved = carve.paths;
+    check_git(ctx_, user_grants_, refused_, plan_.carved);
+    for (std::vector<Grant> &grants : launchers_) {
+      CarveResult carved = apply_carve(ctx_, plan_.carved, std::move(grants));
+      add_dropped(plan_, carved.dropped);
+      plan_.carved_folders.insert(plan_.carved_folders.end(), carved.read_only.begin(), carved.read_only.end());
+      grants = std::move(carved.grants);
+    }
+    std::sort(plan_.carved_folders.begin(), plan_.carved_folders.end());
+    plan_.carved_folders.erase(std::unique(plan_.carved_folders.begin(), plan_.carved_folders.end()),
+                               plan_.carved_folders.end());
+  }
+
+  void hide() {
+    const Layer &trusted = layers_.trusted;
+    bool hide_secrets = trusted.hide_secrets.value.value_or(mode_row_->hide_secrets);
+    if (!hide_secrets && mode_row_->hide_secrets)
+      ctx_.diags.warning(trusted.hide_secrets.loc, "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
+                         "keep the default unless the command really needs them");
+    plan_.hidden = collect_hidden(ctx_, layers_.both.hide, protection_, hide_secrets, mode_loc_);
+    for (std::vector<Grant> &grants : launchers_) {
+      HidingResult hidden = apply_hiding(ctx_, plan_.hidden, std::move(grants));
+      add_dropped(plan_, hidden.dropped);
+      plan_.unlistable.insert(plan_.unlistable.end(), hidden.unlistable.begin(), hidden.unlistable.end());
+      grants = std::move(hidden.grants);
+    }
+  }
+
+  // normalise, and the promises of hide and carve checked on the result.
+  void finish_layer(std::vector<Grant> &grants) {
+    add_dropped(plan_, normalise_grants(ctx_, grants));
+    verify_hidden(ctx_, plan_.hidden, grants);
+    verify_carved(ctx_, plan_.carved, grants);
+  }
+
+  void normalise() {
+    for (std::vector<Grant> &grants : launchers_) finish_layer(grants);
+    plan_.outer.grants = std::move(launchers_.front());
+    if (plan_.nested) {
+      plan_.inner.grants = std::move(launchers_.back());
+      plan_.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
+    } else if (nest_) {
+      plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
+    }
+  }
+
+  void network() {
+    NetworkResult network = plan_network(ctx_, layers_, plan_.nested);
+    plan_.outer.net = network.outer_net;
+    plan_.outer.scopes = network.outer_scopes;
+    plan_.inner.net = network.inner_net;
+    plan_.inner.scopes = network.inner_scopes;
+    plan_.log_denials = network.switches.log_denials;
+    plan_.no_log = network.switches.no_log;
+    plan_.best_effort = network.switches.best_effort;
+    plan_.keep_fds = network.switches.keep_fds;
+    plan_.require_abi = network.switches.require_abi;
+    // Landlock takes no capability away: in the sandboxing modes a command run
+    // as root keeps none (docs/landlock-limits.md). The ABI is the run's, not
+    // the compile's, so the sockets it cannot govern are a note of explain.
+    plan_.drop_caps = mode_row_->drop_caps;
+    if (mode_row_->drop_caps)
+      plan_.notes.push_back("below Landlock ABI 9 (Linux 7.1) pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
+                            "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
+    std::vector<Widening> widenings = std::move(loaded_.widenings);
+    widenings.insert(widenings.end(), widenings_.begin(), widenings_.end());
+    widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
+    widenings.insert(widenings.end(), output_widenings_.begin(), output_widenings_.end());
+    report_widenings(ctx_, std::move(widenings));
+  }
+
+  const Context &ctx_;
+  const Layers &layers_;
+  Loaded &loaded_;
+  CompileResult &res_;
+  Plan &plan_;
+  std::string mode_;
+  const Mode *mode_row_ = nullptr;  // the mode table's row (modes.h), once known
+  Loc mode_loc_;
+  bool nest_ = false;
+  std::vector<Grant> grants_;  // every listed grant, trusted or not, before trust
+  Launcher launcher_;
+  Protection protection_;
+  std::vector<Grant> user_grants_;  // the trusted ones
+  std::vector<bool> refused_;       // per user grant: refused as writable over a protected path
+  std::vector<std::vector<Grant>> launchers_;  // the outer's grants, then the inner's when nested
+  std::vector<Widening> widenings_;            // trust's
+  std::vector<Widening> output_widenings_;
+};
+
+Layer merged(const Layer &trusted, const Layer &untrusted) {
+  Layer both = trusted;
+  merge_layer(both, untrusted);
+  return both;
+}
+
 }  // namespace
 
 const std::vector<std::string_view> &settable_keys() { return kSettable; }
@@ -154,184 +382,24 @@ const std::vector<std::string_view> &settable_keys() { return kSettable; }
 CompileResult compile(const CompileOptions &opt) {
   CompileResult res;
   Plan &plan = res.plan;
-  Context ctx(opt, res.sources, res.diags);
   plan.version = opt.version;
   plan.pinned = !opt.unpinned;
 
   // load
-  std::optional<Loaded> loaded = load_policy(ctx);
+  std::optional<Loaded> loaded = load_policy(opt, res.sources, res.diags);
   if (!loaded) return res;
-  Layer &trusted = loaded->trusted;
+  apply_sets(opt, res.diags, loaded->trusted);
+  const Layer &trusted = loaded->trusted;
   const Layer &untrusted = loaded->untrusted;
+  const bool strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
+  const Context ctx{opt, res.sources, res.diags, std::move(loaded->vars), opt.target == Target::Host, strict};
+  const Layers layers{trusted, untrusted, merged(trusted, untrusted)};
   plan.workspace = ctx.vars.workspace.value_or("");
-  apply_sets(ctx, trusted);
-  ctx.strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
   for (int i = 0; i < res.sources.size(); ++i)
     if (!res.sources.file(i).trusted)
       plan.untrusted_files.push_back(res.sources.file(i).name + ": " + res.sources.file(i).untrusted_because);
 
-  if (!trusted.mode.value) {
-    ctx.diags.error({0, 1, 1}, "missing `mode`", "add mode = " + join_names(mode_names(), ", ", " or ", true));
-    return res;
-  }
-  const std::string mode = *trusted.mode.value;
-  const Loc mode_loc = trusted.mode.loc;
-  plan.mode = mode;
-
-  // caches (before the grants resolve: a cache folder created now is granted)
-  plan.cache_folders = prepare_caches(ctx);
-
-  // grants (the mode's first: an unknown mode stops here)
-  std::vector<Grant> grants;
-  const ModeKind kind = mode_grants(ctx, mode, mode_loc, grants);
-  const Mode *mode_row = find_mode(mode);
-  if (kind == ModeKind::Unknown || !mode_row) {
-    ctx.diags.error(mode_loc, "unknown mode `" + mode + "`", suggestion(mode, mode_names()));
-    return res;
-  }
-  if (kind == ModeKind::Unsandboxed) {
-    plan.sandboxed = false;
-    if (any_grant(trusted))
-      ctx.diags.error(mode_loc, mode + " runs without a sandbox, so its grants would mean nothing",
-                      "remove the grants, or choose mode = \"custom\" to run with exactly them");
-    if (env_changes(trusted.env))
-      ctx.diags.error(mode_loc, mode + " runs the command itself, without the launcher, so [env] cannot be applied",
-                      "remove [env], or choose a sandboxing mode");
-    if (!ctx.diags.has_errors())
-      ctx.diags.warning(mode_loc, mode + ": no sandbox; the output is the command alone",
-                        "the command can read and write everything you can");
-    res.ok = !ctx.diags.has_errors();
-    if (res.ok) res.argv = build_argv(plan, opt.command);
-    return res;
-  }
-  list_grants(ctx, trusted.ro, Access::Ro, grants);
-  list_grants(ctx, trusted.rw, Access::Rw, grants);
-  list_grants(ctx, untrusted.ro, Access::Ro, grants);
-  list_grants(ctx, untrusted.rw, Access::Rw, grants);
-  replace_tmpdir(ctx, grants, plan);
-  // A preset's cache folder reached through a symlink is not granted (caches.cpp).
-  std::vector<Dropped> through_links;
-  std::erase_if(grants, [&](const Grant &g) {
-    const bool linked = std::any_of(plan.cache_folders.begin(), plan.cache_folders.end(), [&](const CacheFolder &f) {
-      return f.path == g.expanded && f.state.ends_with(" is a symlink");
-    });
-    if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
-    return linked;
-  });
-  add_dropped(plan, through_links);
-
-  // launcher
-  Launcher launcher = choose_launcher(ctx, trusted);
-  plan.launcher = launcher.path;
-  plan.no_symlinks = ctx.host;
-
-  // redirect
-  if (ctx.host) check_redirects(ctx, grants, writable_areas(ctx, grants));
-
-  // protect
-  const std::vector<std::string_view> composes = schema::choices_of(*schema::find_key("", "compose"));
-  if (trusted.compose.value && std::find(composes.begin(), composes.end(), *trusted.compose.value) == composes.end())
-    ctx.diags.error(trusted.compose.loc, "unknown compose `" + *trusted.compose.value + "`",
-                    suggestion(*trusted.compose.value, composes));
-  const bool nest = trusted.compose.value.value_or("merge") == "nest";
-  Layer protection_layer = trusted;
-  protection_layer.protect.insert(protection_layer.protect.end(), untrusted.protect.begin(), untrusted.protect.end());
-  Protection protection = build_protection(ctx, protection_layer, loaded->policy_files, launcher.chain);
-  for (const Protected &p : protection.paths) plan.protected_paths.push_back(p.path + "  (" + p.origin + ")");
-  std::vector<Grant> user_grants;
-  std::copy_if(grants.begin(), grants.end(), std::back_inserter(user_grants), [](const Grant &g) { return g.trusted; });
-  // Untrusted grants are not checked here: what survives trust lies inside
-  // the user's checked grants, and the rest is dropped as widening.
-  const std::vector<bool> refused = check_writable(ctx, protection, user_grants);
-
-  // trust (before hiding: a project's grant is judged as written; rw "/" is
-  // a widening, whatever part of it the complement would leave)
-  const bool has_project = narrows_anything(untrusted);
-  TrustResult layers = apply_trust(grants, nest && has_project);
-  add_dropped(plan, layers.dropped);
-
-  // outputs (before the carve lists the workspace: one created now is
-  // listed like every other entry, and granted by its own rule too)
-  std::vector<Widening> output_widenings;
-  plan.outputs = plan_outputs(ctx, trusted, untrusted, grants, layers.outer, output_widenings);
-  add_output_grants(plan.outputs, layers.outer);
-  if (layers.nested) add_output_grants(plan.outputs, layers.inner);
-
-  // carve
-  CarveExceptions carve = collect_carve(ctx, grants, trusted, untrusted, mode_row->carve);
-  plan.carved = carve.paths;
-  check_git(ctx, user_grants, refused, plan.carved);
-  CarveResult outer_carve = apply_carve(ctx, plan.carved, std::move(layers.outer));
-  CarveResult inner_carve = apply_carve(ctx, plan.carved, std::move(layers.inner));
-  for (const CarveResult *c : {&outer_carve, &inner_carve}) {
-    add_dropped(plan, c->dropped);
-    plan.carved_folders.insert(plan.carved_folders.end(), c->read_only.begin(), c->read_only.end());
-  }
-  std::sort(plan.carved_folders.begin(), plan.carved_folders.end());
-  plan.carved_folders.erase(std::unique(plan.carved_folders.begin(), plan.carved_folders.end()), plan.carved_folders.end());
-
-  // hide
-  bool hide_secrets = trusted.hide_secrets.value.value_or(mode_row->hide_secrets);
-  if (!hide_secrets && mode_row->hide_secrets)
-    ctx.diags.warning(trusted.hide_secrets.loc, "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
-                      "keep the default unless the command really needs them");
-  std::vector<PathEntry> hide = trusted.hide;
-  hide.insert(hide.end(), untrusted.hide.begin(), untrusted.hide.end());
-  plan.hidden = collect_hidden(ctx, hide, protection, hide_secrets, mode_loc);
-  HidingResult outer = apply_hiding(ctx, plan.hidden, std::move(outer_carve.grants));
-  HidingResult inner = apply_hiding(ctx, plan.hidden, std::move(inner_carve.grants));
-  for (const HidingResult *h : {&outer, &inner}) {
-    add_dropped(plan, h->dropped);
-    plan.unlistable.insert(plan.unlistable.end(), h->unlistable.begin(), h->unlistable.end());
-  }
-
-  // normalise
-  add_dropped(plan, normalise_grants(ctx, outer.grants));
-  verify_hidden(ctx, plan.hidden, outer.grants);
-  verify_carved(ctx, plan.carved, outer.grants);
-  plan.outer.grants = std::move(outer.grants);
-  if (layers.nested) {
-    plan.nested = true;
-    add_dropped(plan, normalise_grants(ctx, inner.grants));
-    verify_hidden(ctx, plan.hidden, inner.grants);
-    verify_carved(ctx, plan.carved, inner.grants);
-    plan.inner.grants = std::move(inner.grants);
-    plan.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
-  } else if (nest) {
-    plan.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
-  }
-
-  // network
-  NetworkResult network = plan_network(ctx, trusted, untrusted, plan.nested);
-  plan.outer.net = network.outer_net;
-  plan.outer.scopes = network.outer_scopes;
-  plan.inner.net = network.inner_net;
-  plan.inner.scopes = network.inner_scopes;
-  plan.log_denials = network.switches.log_denials;
-  plan.no_log = network.switches.no_log;
-  plan.best_effort = network.switches.best_effort;
-  plan.keep_fds = network.switches.keep_fds;
-  plan.require_abi = network.switches.require_abi;
-  // Landlock takes no capability away: in the sandboxing modes a command run
-  // as root keeps none (docs/landlock-limits.md). The ABI is the run's, not
-  // the compile's, so the sockets it cannot govern are a note of explain.
-  plan.drop_caps = mode_row->drop_caps;
-  if (mode_row->drop_caps)
-    plan.notes.push_back("below Landlock ABI 9 (Linux 7.1) pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
-                         "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
-  std::vector<Widening> widenings = std::move(loaded->widenings);
-  widenings.insert(widenings.end(), layers.widenings.begin(), layers.widenings.end());
-  widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
-  widenings.insert(widenings.end(), output_widenings.begin(), output_widenings.end());
-  report_widenings(ctx, std::move(widenings));
-
-  // env
-  plan.env = plan_env(ctx, trusted, untrusted, mode, mode_loc);
-  set_private_tmpdir(plan, plan.env);
-
-  // argv
-  res.ok = !ctx.diags.has_errors();
-  if (res.ok) res.argv = build_argv(plan, opt.command);
+  Pipeline(ctx, layers, *loaded, res).run();
   return res;
 }
 

@@ -135,21 +135,23 @@ void classify(const CompileResult &r, Finding &f, int error) {
     return set(Cause::Permissions, "EPERM: Landlock answers EACCES or EXDEV, so something else refused it");
   if (f.kind == LearnKind::Ioctl && !is_device(f.path))
     return set(Cause::Permissions, "not the sandbox: Landlock restricts ioctl on devices only");
-  for (const Hidden &h : p.hidden)
-    if (is_within(f.path, h.path)) return set(Cause::OnPurpose, trim_newline(why(r, f.path, writes(f.kind))));
+  const Coverage covered = cover(p, f.path, writes(f.kind) ? Access::Rw : Access::Ro);
+  if (covered.hidden) return set(Cause::OnPurpose, trim_newline(why(r, f.path, writes(f.kind))));
   if (!f.kernel) {
     if (std::string e = outside(f); !e.empty())
       return set(Cause::Permissions, "refused outside the sandbox too (" + e + ")");
   }
   if (writes(f.kind)) {
     bool in_folder = f.kind == LearnKind::Create || f.kind == LearnKind::Remove || f.kind == LearnKind::Across;
-    for (const Carved &c : p.carved)
-      if (is_within(f.path, c.path) || (!f.path2.empty() && is_within(f.path2, c.path)))
-        return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; read-only inside a writable grant (" +
-                                         c.written + ": " + c.origin + "); to allow it, the policy change is " +
-                                         (c.origin == "default" ? "[protect] keep_writable = [\"" + c.written + "\"]"
-                                                                : std::string("removing its [protect] read_only entry")) +
-                                         ", not a grant");
+    const Carved *carved = covered.carved;
+    const Carved *carved2 = f.path2.empty() ? nullptr : cover(p, f.path2, Access::Rw).carved;
+    if (carved2 && (!carved || carved2 < carved)) carved = carved2;  // the first in the plan's order
+    if (carved)
+      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; read-only inside a writable grant (" +
+                                       carved->written + ": " + origin_text(*carved) + "); to allow it, the policy change is " +
+                                       (carved->by == CarvedBy::Default ? "[protect] keep_writable = [\"" + carved->written + "\"]"
+                                                                        : std::string("removing its [protect] read_only entry")) +
+                                       ", not a grant");
     bool carved_folder =
         in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), folder_of(f)) != p.carved_folders.end();
     if (carved_folder && f.kind == LearnKind::Create && folder_of(f) == p.workspace) {
@@ -164,11 +166,8 @@ void classify(const CompileResult &r, Finding &f, int error) {
                                        folder_of(f) + ", a folder on the way to a read-only exception; create it in a "
                                        "subfolder, or create it outside the sandbox and compile again (an existing entry "
                                        "stays writable)");
-    for (const std::string &entry : p.protected_paths) {
-      std::string prot = entry.substr(0, entry.find("  ("));
-      if (is_within(f.path, prot))
-        return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; protected: " + entry);
-    }
+    if (covered.protection)
+      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; protected: " + protected_text(*covered.protection));
   }
   set(Cause::Sandbox, {});
   choose_grant(f);

@@ -95,7 +95,7 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
   if (t.plan) {
     auto carved = std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
     if (carved != t.plan->carved.end())
-      return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + carved->origin + ")") +
+      return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + origin_text(*carved) + ")") +
              ": it runs code at the user's next git command; it is carved out on purpose";
   }
   auto on_path = std::find_if(t.path_folders.begin(), t.path_folders.end(), meets);

@@ -177,9 +177,9 @@ std::string Learner::alone_refusal(const Suggestion &s) const {
   std::string refusal =
       compiler_refusal("version = 1\nmode = \"custom\"\nworkspace = " + workspace + "\n" + toml_body({&s}));
   if (!refusal.empty() || s.section != "rw") return refusal;
-  for (const std::string &entry : r_.plan.protected_paths) {
-    std::string prot = entry.substr(0, entry.find("  ("));
-    if (is_within(s.path, prot) || is_within(prot, s.path)) return "protected: " + entry;
+  for (const Protected &entry : r_.plan.protected_entries) {
+    const std::string &prot = entry.path;
+    if (is_within(s.path, prot) || is_within(prot, s.path)) return "protected: " + protected_text(entry);
   }
   return {};
 }

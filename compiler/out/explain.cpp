@@ -73,8 +73,8 @@ void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<
 
 void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
   std::string where = r.sources.where(env.inherit_loc);
-  std::string from = env.inherit_origin.empty() ? std::string("the default")
-                                                : env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
+  std::string from = "the default";
+  if (!env.inherit_origin.empty()) from = env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
   out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
   if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
   else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
@@ -86,8 +86,7 @@ void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
     std::string at = r.sources.where(env.default_unset_loc);
     out += "  default unset patterns off ([env] default_unset = false" + (at.empty() ? "" : " at " + printable(at)) +
            "): the command sees tokens, secrets and the SSH agent socket\n";
-  } else if (std::any_of(env.unset.begin(), env.unset.end(),
-                         [](const EnvRule &u) { return u.origin.rfind("default of mode", 0) == 0; })) {
+  } else if (env.mode_default_unset) {
     out += "  (the mode's default unset patterns: opt out with [env] default_unset = false)\n";
   }
   if (!env.set.empty()) out += "  (set comes last: a variable set here is seen even where an unset pattern names it)\n";
@@ -186,7 +185,7 @@ std::string explain_text(const CompileResult &r) {
   }
   if (!p.carved.empty()) {
     out += "read-only inside writable grants (carved out; see [protect] read_only and keep_writable):\n";
-    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + c.origin + ")\n";
+    for (const Carved &c : p.carved) out += "  " + c.path + "  (" + c.written + ": " + origin_text(c) + ")\n";
     out += "  cost: nothing can be created or removed directly in these folders (their other entries stay writable):\n";
     for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
@@ -197,7 +196,7 @@ std::string explain_text(const CompileResult &r) {
   outputs_lines(r, out);
   caches_lines(p, out);
   out += "protected (no writable grant may be, contain or lie inside them; nor /, ~ or its ancestors):\n";
-  for (const std::string &s : p.protected_paths) out += "  " + s + "\n";
+  for (const Protected &s : p.protected_entries) out += "  " + protected_text(s) + "\n";
   if (!p.dropped.empty()) {
     out += "dropped (" + std::to_string(p.dropped.size()) + "):\n";
     for (const Dropped &d : p.dropped) {
@@ -226,24 +225,67 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
 
 namespace {
 
+template <typename Entry>
+const Entry *first_around(const std::vector<Entry> &entries, const std::string &path) {
+  auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return is_within(path, e.path); });
+  return it == entries.end() ? nullptr : &*it;
+}
+
+// The layer's answer: false when it falls short (c says how).
+bool layer_covers(const Plan &p, const LayerPlan &layer, const std::string &path, Access access, Coverage &c) {
+  if (const Grant *g = covering_grant(layer.grants, path, access)) {
+    c.grants.push_back(g);
+    return true;
+  }
+  c.grants.clear();
+  c.in_project_layer = p.nested && &layer == &p.inner;
+  c.read_only = access == Access::Rw ? covering_grant(layer.grants, path, Access::Ro) : nullptr;
+  c.kind = c.read_only ? Covered::ReadOnly : Covered::NoGrant;
+  return false;
+}
+
+}  // namespace
+
+Coverage cover(const Plan &p, const std::string &path, Access access) {
+  Coverage c;
+  c.hidden = first_around(p.hidden, path);
+  c.carved = first_around(p.carved, path);
+  c.protection = first_around(p.protected_entries, path);
+  if (!p.sandboxed) {
+    c.kind = Covered::Unsandboxed;
+    return c;
+  }
+  if (c.hidden) {
+    c.kind = Covered::Hidden;
+    return c;
+  }
+  if (!layer_covers(p, p.outer, path, access, c)) return c;
+  if (p.nested && !layer_covers(p, p.inner, path, access, c)) return c;
+  c.kind = Covered::Granted;
+  return c;
+}
+
+namespace {
+
 std::string why_text(const CompileResult &r, const std::string &asked, bool write) {
-  const Plan &p = r.plan;
   std::string path = canonical_or_lexical(lexical_normalize(asked));
   std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
-  if (!p.sandboxed) return out + "allowed: danger-full-access has no sandbox\n";
-  Access need = write ? Access::Rw : Access::Ro;
-  for (const Hidden &h : p.hidden)
-    if (is_within(path, h.path)) return out + "denied: hidden (" + h.written + ": " + h.origin + ")\n";
-  const std::vector<const LayerPlan *> layers = p.nested ? std::vector<const LayerPlan *>{&p.outer, &p.inner}
-                                                         : std::vector<const LayerPlan *>{&p.outer};
+  const Coverage c = cover(r.plan, path, write ? Access::Rw : Access::Ro);
+  switch (c.kind) {
+    case Covered::Unsandboxed:
+      return out + "allowed: danger-full-access has no sandbox\n";
+    case Covered::Hidden:
+      return out + "denied: hidden (" + c.hidden->written + ": " + c.hidden->origin + ")\n";
+    case Covered::ReadOnly:
+      return out + "denied for writing: only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) +
+             ")\n";
+    case Covered::NoGrant:
+      return out + "denied: no grant covers it" + (c.in_project_layer ? " in the project's layer" : "") + "\n";
+    case Covered::Granted:
+      break;
+  }
   std::string answer;
-  for (const LayerPlan *layer : layers) {
-    const Grant *g = covering_grant(layer->grants, path, need);
-    if (!g) {
-      const Grant *ro = write ? covering_grant(layer->grants, path, Access::Ro) : nullptr;
-      if (ro) return out + "denied for writing: only " + ro->path + " covers it, read-only (" + origin_text(*ro) + ")\n";
-      return out + "denied: no grant covers it" + (p.nested && layer == &p.inner ? " in the project's layer" : "") + "\n";
-    }
+  for (const Grant *g : c.grants) {
     std::string where = r.sources.where(g->loc);
     answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
               " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) + (where.empty() ? "" : " at " + where) + ")";

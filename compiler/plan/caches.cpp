@@ -71,7 +71,7 @@ std::string symlink_below(const std::string &home, const std::string &path) {
 
 }  // namespace
 
-std::vector<CacheFolder> prepare_caches(Context &ctx) {
+std::vector<CacheFolder> prepare_caches(const Context &ctx) {
   std::vector<CacheFolder> out;
   if (!ctx.host || !ctx.vars.home) return out;
   const std::string home = *ctx.vars.home;

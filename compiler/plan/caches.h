@@ -16,6 +16,6 @@ namespace llp {
 
 // Looks at (and on a run creates) the missing cache folders of every preset
 // loaded; what was missing goes to the plan (explain), what failed to a note.
-std::vector<CacheFolder> prepare_caches(Context &ctx);
+std::vector<CacheFolder> prepare_caches(const Context &ctx);
 
 }  // namespace llp

@@ -28,8 +28,7 @@ struct CarveExceptions {
 // The exceptions under the writable grants (host target). grants: every
 // grant, trusted or not (the writable roots are the trusted ones; a `ro`
 // grant of either kind inside one is an exception).
-CarveExceptions collect_carve(Context &ctx, const std::vector<Grant> &grants, const Layer &trusted,
-                              const Layer &untrusted, bool defaults);
+CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers, bool defaults);
 
 struct CarveResult {
   std::vector<Grant> grants;             // the carve in place of each writable grant above an exception
@@ -37,9 +36,9 @@ struct CarveResult {
   std::vector<std::string> read_only;    // the folders on the way: nothing can be created or removed in them
 };
 
-CarveResult apply_carve(Context &ctx, const std::vector<Carved> &exceptions, std::vector<Grant> grants);
+CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exceptions, std::vector<Grant> grants);
 
 // The promise kept: no final writable grant is, contains or lies inside an exception.
-void verify_carved(Context &ctx, const std::vector<Carved> &exceptions, const std::vector<Grant> &grants);
+void verify_carved(const Context &ctx, const std::vector<Carved> &exceptions, const std::vector<Grant> &grants);
 
 }  // namespace llp

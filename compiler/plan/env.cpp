@@ -52,7 +52,7 @@ std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) 
 
 class EnvPlanner {
  public:
-  EnvPlanner(Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
+  EnvPlanner(const Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
 
   EnvPlan run(const std::string &mode, Loc mode_loc) {
     inherit();
@@ -146,12 +146,16 @@ class EnvPlanner {
     const bool by_mode = mode_unsets_secrets(mode);
     bool on = by_mode;
     std::string origin = "default of mode " + mode;
+    bool mode_default = true;  // origin is still the mode's
     Loc loc = mode_loc;
     if (!user_.default_unset.empty()) {
       const Setting<bool> &s = user_.default_unset.back();
       on = *s.value;
       loc = s.loc;
-      if (on && !by_mode) origin = "[env] default_unset = true";
+      if (on && !by_mode) {
+        origin = "[env] default_unset = true";
+        mode_default = false;
+      }
     }
     for (const Setting<bool> &s : project_.default_unset) {
       if (!*s.value) {
@@ -161,6 +165,7 @@ class EnvPlanner {
       } else if (!on) {
         on = true;
         origin = "project policy (default_unset = true)";
+        mode_default = false;
         loc = s.loc;
       }
     }
@@ -172,6 +177,7 @@ class EnvPlanner {
                          "keep the default, and `set` the one variable the command needs");
     }
     if (!on) return;
+    plan_.mode_default_unset = mode_default;
     for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
     // By name: a variable of this environment whose value is a URL with a
     // password. The value is never printed; the name is, escaped.
@@ -267,7 +273,7 @@ class EnvPlanner {
     }
   }
 
-  Context &ctx_;
+  const Context &ctx_;
   const EnvTable &user_;
   const EnvTable &project_;
   int user_rank_ = 0;
@@ -301,8 +307,8 @@ bool env_changes(const EnvTable &env) {
   return narrows || !env.keep.empty() || !env.unset.empty() || !env.set.empty();
 }
 
-EnvPlan plan_env(Context &ctx, const Layer &trusted, const Layer &untrusted, const std::string &mode, Loc mode_loc) {
-  return EnvPlanner(ctx, trusted.env, untrusted.env).run(mode, mode_loc);
+EnvPlan plan_env(const Context &ctx, const Layers &layers, const std::string &mode, Loc mode_loc) {
+  return EnvPlanner(ctx, layers.trusted.env, layers.untrusted.env).run(mode, mode_loc);
 }
 
 }  // namespace llp

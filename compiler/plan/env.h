@@ -54,6 +54,6 @@ bool env_changes(const EnvTable &env);
 
 // The plan, from your files (trusted) and the untrusted ones; every problem is
 // a diagnostic. unseen is computed from ctx.opt.env, the compiler's own.
-EnvPlan plan_env(Context &ctx, const Layer &trusted, const Layer &untrusted, const std::string &mode, Loc mode_loc);
+EnvPlan plan_env(const Context &ctx, const Layers &layers, const std::string &mode, Loc mode_loc);
 
 }  // namespace llp

@@ -11,7 +11,7 @@
 
 namespace llp {
 
-std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, Existence existence,
+std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &entry, Existence existence,
                                           const char *what) {
   Loc loc = entry.loc;
   Variables vars = ctx.vars;
@@ -64,7 +64,7 @@ std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, 
   return r;
 }
 
-void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out) {
+void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out) {
   for (const PathEntry &e : entries) {
     auto r = resolve_entry(ctx, e, e.optional ? Existence::Optional : Existence::Required,
                            access == Access::Rw ? "rw" : "ro");
@@ -87,25 +87,7 @@ void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access acc
   }
 }
 
-std::string origin_text(const Grant &g) {
-  switch (g.origin) {
-    case Origin::List:
-      return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
-    case Origin::Mode:
-      return "mode " + g.origin_detail;
-    case Origin::Complement:
-      return "complement of " + g.origin_detail + " around hidden paths";
-    case Origin::Carve:
-      return "carve of " + g.origin_detail + " around read-only exceptions";
-    case Origin::Output:
-      return g.trusted ? "outputs" : "project policy's outputs";
-    case Origin::PrivateTmp:
-      return "the run's private temp folder (${TMPDIR} holds the workspace)";
-  }
-  return {};
-}
-
-ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
+ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
   const Mode *row = find_mode(mode);
   if (!row) return ModeKind::Unknown;
   if (!row->sandboxed) return ModeKind::Unsandboxed;
@@ -123,7 +105,7 @@ ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector
 }
 
 std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants) {
-  std::vector<std::string> areas = run_writable_areas(ctx);
+  std::vector<std::string> areas = run_writable_areas(ctx.vars);
   for (const Grant &g : grants)
     if (g.access == Access::Rw && g.trusted) areas.push_back(g.path);
   std::sort(areas.begin(), areas.end());
@@ -131,7 +113,7 @@ std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Gr
   return areas;
 }
 
-void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas) {
+void check_redirects(const Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas) {
   for (const Grant &g : grants) {
     for (const SymlinkHop &hop : g.hops) {
       // Whoever can write the folder a link is in can swap the link.

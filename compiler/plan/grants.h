@@ -26,17 +26,17 @@ struct ResolvedPath {
 };
 
 // Resolves one entry of file loc.file, reporting problems at its line.
-std::optional<ResolvedPath> resolve_entry(Context &ctx, const PathEntry &entry, Existence existence,
+std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &entry, Existence existence,
                                           const char *what);
 
 // Turns the ro/rw lists into grants (resolved; unresolvable ones reported).
-void list_grants(Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out);
+void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out);
 
 enum class ModeKind { Unknown, Sandboxed, Unsandboxed };
 
 // The grants a mode stands for, appended to out; Unknown when the mode name
 // is not a mode of modes.h, Unsandboxed for a mode that runs without the launcher.
-ModeKind mode_grants(Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
+ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
 
 // Where a confined command may have written: the workspace, ${TMPDIR} and
 // the trusted rw grants (canonical).
@@ -45,6 +45,6 @@ std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Gr
 // A grant whose resolution crosses a symlink in a writable area and ends
 // outside that area is an error naming the chain: the repository (or an
 // earlier run) chose where it points (`target -> ~/.bashrc`).
-void check_redirects(Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas);
+void check_redirects(const Context &ctx, const std::vector<Grant> &grants, const std::vector<std::string> &areas);
 
 }  // namespace llp

@@ -18,7 +18,7 @@ namespace {
 // remember each object beneath a hidden path, so that a complement never
 // grants another name of it; a hidden file with hard links outside the
 // hidden folder is said to be reachable wherever a grant covers them.
-void add_aliases_and_objects(Context &ctx, std::vector<Hidden> &hidden) {
+void add_aliases_and_objects(const Context &ctx, std::vector<Hidden> &hidden) {
   size_t count = hidden.size();
   for (size_t i = 0; i < count; ++i)
     for (const std::string &alias : mount_aliases(host_mounts(), hidden[i].path))
@@ -52,7 +52,7 @@ void add_aliases_and_objects(Context &ctx, std::vector<Hidden> &hidden) {
 
 }  // namespace
 
-std::vector<Hidden> collect_hidden(Context &ctx, const std::vector<PathEntry> &hide, const Protection &protection,
+std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEntry> &hide, const Protection &protection,
                                    bool hide_secrets, Loc mode_loc) {
   std::vector<Hidden> out;
   for (const PathEntry &e : hide) {
@@ -85,7 +85,7 @@ std::vector<Hidden> collect_hidden(Context &ctx, const std::vector<PathEntry> &h
                       "set hide_secrets = false to build a portable argv that can read them, knowingly");
     } else {
       for (const Protected &p : protection.paths)
-        if (p.secret) out.push_back({p.written, p.path, "secret hidden by the mode (" + p.origin + ")", {}, {}});
+        if (p.secret) out.push_back({p.written, p.path, "secret hidden by the mode (" + origin_text(p) + ")", {}, {}});
     }
   }
   if (ctx.host) add_aliases_and_objects(ctx, out);
@@ -99,7 +99,7 @@ namespace {
 
 class Complement {
  public:
-  Complement(Context &ctx, const Grant &grant, std::vector<const Hidden *> hidden, const std::vector<Hidden> &all,
+  Complement(const Context &ctx, const Grant &grant, std::vector<const Hidden *> hidden, const std::vector<Hidden> &all,
              HidingResult &out)
       : ctx_(ctx), grant_(grant), hidden_(std::move(hidden)), hidden_all_(all), out_(out) {}
 
@@ -155,7 +155,7 @@ class Complement {
     out_.grants.push_back(std::move(g));
   }
 
-  Context &ctx_;
+  const Context &ctx_;
   const Grant &grant_;
   std::vector<const Hidden *> hidden_;
   const std::vector<Hidden> &hidden_all_;
@@ -164,7 +164,7 @@ class Complement {
 
 }  // namespace
 
-HidingResult apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants) {
+HidingResult apply_hiding(const Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants) {
   HidingResult out;
   if (hidden.empty()) {
     out.grants = std::move(grants);
@@ -199,7 +199,7 @@ HidingResult apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::
   return out;
 }
 
-void verify_hidden(Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants) {
+void verify_hidden(const Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants) {
   for (const Grant &g : grants)
     for (const Hidden &h : hidden)
       if (is_within(h.path, g.path) || is_within(g.path, h.path))

@@ -14,7 +14,7 @@ namespace llp {
 
 // The hidden paths: the `hide` lists, the protected secrets when the mode
 // hides them, and the symlink targets found inside each of those folders.
-std::vector<Hidden> collect_hidden(Context &ctx, const std::vector<PathEntry> &hide, const Protection &protection,
+std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEntry> &hide, const Protection &protection,
                                    bool hide_secrets, Loc mode_loc);
 
 struct HidingResult {
@@ -24,9 +24,9 @@ struct HidingResult {
 };
 
 // Replaces grants that cover a hidden path by their complement.
-HidingResult apply_hiding(Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants);
+HidingResult apply_hiding(const Context &ctx, const std::vector<Hidden> &hidden, std::vector<Grant> grants);
 
 // The promise kept: no final grant is, contains or lies inside a hidden path.
-void verify_hidden(Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants);
+void verify_hidden(const Context &ctx, const std::vector<Hidden> &hidden, const std::vector<Grant> &grants);
 
 }  // namespace llp

@@ -31,7 +31,7 @@ struct Socket {
 // The sockets of [network] unix, resolved like grants (variables, relative
 // paths, symlinks). One that does not exist now is not emitted: the launcher
 // would refuse a missing PATH from ABI 9 on.
-std::vector<Socket> unix_sockets(Context &ctx, const Layer &l) {
+std::vector<Socket> unix_sockets(const Context &ctx, const Layer &l) {
   std::vector<Socket> out;
   for (const PathEntry &e : l.unix_sockets) {
     std::optional<ResolvedPath> r = resolve_entry(ctx, e, Existence::Optional, "network.unix");
@@ -53,7 +53,7 @@ bool beneath(const std::string &path, const std::string &dir) {
   return path == dir || (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/');
 }
 
-NetworkPlan network_of(Context &ctx, const Layer &l) {
+NetworkPlan network_of(const Context &ctx, const Layer &l) {
   NetworkPlan net;
   net.connect = expand_ports(l.connect);
   net.bind = expand_ports(l.bind);
@@ -112,7 +112,9 @@ std::vector<long> intersect(const std::vector<long> &a, const std::vector<long> 
 
 }  // namespace
 
-NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest) {
+NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) {
+  const Layer &trusted = layers.trusted;
+  const Layer &untrusted = layers.untrusted;
   NetworkResult out;
   std::vector<Widening> &widenings = out.widenings;
   NetworkPlan user = network_of(ctx, trusted);
@@ -155,8 +157,7 @@ NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untr
   if (nest) out.inner_scopes.assign(all_scopes.begin(), all_scopes.end());
 
   // Scalars: the project's were already limited to narrowing ones when loaded.
-  Layer merged = trusted;
-  merge_layer(merged, untrusted);
+  const Layer &merged = layers.both;
   Switches &plan = out.switches;
   plan.log_denials = merged.log_denials.value.value_or(false);
   plan.no_log = !merged.log_launcher.value.value_or(true);

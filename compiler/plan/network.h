@@ -26,6 +26,6 @@ struct NetworkResult {
   std::vector<Widening> widenings;  // project ports dropped for widening the user's
 };
 
-NetworkResult plan_network(Context &ctx, const Layer &trusted, const Layer &untrusted, bool nest);
+NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest);
 
 }  // namespace llp

@@ -32,7 +32,7 @@ std::string describe(const Grant &g) {
 
 }  // namespace
 
-std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants) {
+std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &grants) {
   std::vector<Dropped> dropped;
   std::sort(grants.begin(), grants.end(), stronger_first);
   std::vector<Grant> merged;

@@ -12,7 +12,7 @@
 namespace llp {
 
 // Normalises grants in place; returns what it dropped, and why.
-std::vector<Dropped> normalise_grants(Context &ctx, std::vector<Grant> &grants);
+std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &grants);
 
 // The grant (of at least `access`) that covers path, or nullptr.
 const Grant *covering_grant(const std::vector<Grant> &grants, const std::string &path, Access access);

@@ -50,7 +50,7 @@ bool overlaps(const std::string &relative, const std::string &exception) {
 const char *kOutputHint = "write a path relative to the workspace, like \"target/\" or \"Cargo.lock\": no leading / or ~, "
                           "no variable, no `.` or `..`";
 
-Written check_written(Context &ctx, const PathEntry &e, const Layer &trusted, const Layer &untrusted) {
+Written check_written(const Context &ctx, const PathEntry &e, const Layer &both) {
   Written w;
   const std::string what = "outputs `" + printable(e.text) + "`";
   if (e.text.empty() || e.text[0] == '/' || e.text[0] == '~' || e.text.find('$') != std::string::npos) {
@@ -88,10 +88,9 @@ Written check_written(Context &ctx, const PathEntry &e, const Layer &trusted, co
                     "it writable");
     return w;
   }
-  for (const Layer *layer : {&trusted, &untrusted}) {
-    auto read_only = std::find_if(layer->read_only.begin(), layer->read_only.end(),
-                                  [&](const PathEntry &r) { return overlaps(relative, r.text); });
-    if (read_only == layer->read_only.end()) continue;
+  auto read_only = std::find_if(both.read_only.begin(), both.read_only.end(),
+                                [&](const PathEntry &r) { return overlaps(relative, r.text); });
+  if (read_only != both.read_only.end()) {
     Diagnostic &d = ctx.diags.error(e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" +
                                                printable(read_only->text) + "`",
                                     "remove the output or the read_only entry");
@@ -217,12 +216,11 @@ const Grant *read_only_grant_over(const std::vector<Grant> &grants, const std::s
 
 }  // namespace
 
-std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
+std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
                                  const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
                                  std::vector<Widening> &widenings) {
   std::vector<Output> out;
-  std::vector<PathEntry> entries = trusted.outputs;
-  entries.insert(entries.end(), untrusted.outputs.begin(), untrusted.outputs.end());
+  const std::vector<PathEntry> &entries = layers.both.outputs;
   if (entries.empty()) return out;
   if (!ctx.vars.workspace) {
     ctx.diags.error(entries.front().loc, "outputs: there is no workspace to create them in",
@@ -236,7 +234,7 @@ std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer
     // policy makes the workspace writable (a preset adds no error).
     const std::string preset = preset_of(ctx, e.loc);
     if (!preset.empty() && (!ctx.host || !is_tool_workspace(preset, workspace))) continue;
-    Written w = check_written(ctx, e, trusted, untrusted);
+    Written w = check_written(ctx, e, layers.both);
     if (w.parts.empty()) continue;
     Output o;
     o.written = e.text;

@@ -25,7 +25,7 @@ namespace llp {
 // the user's grants (after trust), which must cover each output;
 // `all_grants`: every listed grant of both layers (before trust), whose ro
 // grants inside a writable one no output may be, hold or lie inside.
-std::vector<Output> plan_outputs(Context &ctx, const Layer &trusted, const Layer &untrusted,
+std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
                                  const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
                                  std::vector<Widening> &widenings);
 

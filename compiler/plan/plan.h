@@ -64,17 +64,82 @@ struct Hidden {
   std::vector<ObjectId> objects;
 };
 
+// Why a path is a read-only exception of the carve (carve.h).
+enum class CarvedBy {
+  Default,           // carve_list.h's names, under each writable grant (workspace-write)
+  DefaultNested,     // the same names in a nested repository (of: its top folder)
+  RoGrant,           // a `ro` grant inside a writable one
+  ProjectRoGrant,    // a project policy's `ro` grant inside a writable one
+  ReadOnlyList,      // [protect] read_only
+  NestedRepository,  // a .git found beneath a writable grant
+  HooksPath,         // core.hooksPath (of: whose: a repository's top, or "your git config")
+  HuskyScripts,      // the .husky folder above a hooksPath `_` (of: as HooksPath)
+  ConfigInclude,     // a file a git config includes (of: "the config of TOP", or "your git config")
+  Submodule,         // a submodule's .git (of: "PATH of TOP")
+  SymlinkTarget,     // where a carved symlink leads (of: the link)
+  Gitdir,            // the gitdir a .git file names (of: that file)
+  CommonGitdir,      // a gitdir's common folder (of: the gitdir)
+};
+
 // A read-only exception carved out of a writable grant (carve.h).
 struct Carved {
   std::string path;     // canonical
   std::string written;  // ".git", ".github/workflows", or the gitdir a .git file names
-  std::string origin;   // "default", "[protect] read_only", "gitdir of ...", "symlink target of ..."
+  CarvedBy by = CarvedBy::Default;
+  std::string of;              // what `by` refers to, as its comment says
+  bool not_there_yet = false;  // carved before it exists, so that it cannot appear
   Loc loc;
   std::vector<ObjectId> objects;  // the object and what lies beneath it, so another name is not granted
   // A read-only grant inside a writable one: an rw grant written inside it
   // is the more specific request and stays writable.
   bool from_grant = false;
 };
+
+// "default", "[protect] read_only", "gitdir named by ...", "symlink target of ...".
+std::string origin_text(const Carved &c);
+
+// What named a protected path (protect.h): the first four are built in.
+enum class ProtectedBy {
+  BuiltinSecret,            // kBuiltinSecrets, kRuntimeSecrets
+  BuiltinPersistencePoint,  // kPersistencePoints
+  SessionSockets,           // $XDG_RUNTIME_DIR
+  RunnerCommandFile,        // kRunnerCommandFiles
+  ProtectList,              // [protect] paths
+  PolicyFile,               // a trusted policy file, at each path it was reached through
+  Launcher,                 // the launcher binary, likewise
+};
+
+// How an entry stands for what was named: the path itself, or another path
+// through which a write would reach it.
+enum class ProtectedAs {
+  Itself,
+  AsWritten,            // the path as written, when a symlink makes it resolve elsewhere
+  SymlinkOnTheWay,      // a symlink crossed while resolving it
+  SymlinkTargetInside,  // where a symlink inside it leads (of: its written name)
+  BindMountOf,          // another mount of it (of: its path)
+};
+
+struct Protected {
+  std::string path;     // resolved
+  std::string written;  // "~/.ssh", or the policy file / launcher path
+  ProtectedBy by = ProtectedBy::ProtectList;
+  ProtectedAs as = ProtectedAs::Itself;
+  std::string of;  // what `as` refers to, as its comment says
+  Loc loc;
+  bool secret = false;  // hidden by default in read-only and workspace-write
+  std::optional<ObjectId> object;
+
+  // Named by a built-in list that `[protect] unprotect` can shorten.
+  bool unprotectable() const {
+    const bool builtin_list = by == ProtectedBy::BuiltinSecret || by == ProtectedBy::BuiltinPersistencePoint;
+    return builtin_list && (as == ProtectedAs::Itself || as == ProtectedAs::AsWritten || as == ProtectedAs::SymlinkOnTheWay);
+  }
+};
+
+// "built-in secret", "[protect] paths (a symlink on the way)", "bind mount of protected ...".
+std::string origin_text(const Protected &p);
+// "PATH  (ORIGIN)": how explain lists it.
+std::string protected_text(const Protected &p);
 
 // An `outputs` entry: what a build creates in the workspace (outputs.h).
 struct Output {
@@ -133,6 +198,7 @@ struct EnvPlan {
   std::vector<EnvRule> keep, unset;  // sorted, unique
   std::vector<EnvRule> set;          // sorted by NAME, one per NAME
   bool default_unset_off = false;    // an agent mode whose default patterns were opted out of
+  bool mode_default_unset = false;   // unset holds the mode's default patterns, by the mode's default
   Loc default_unset_loc;
   size_t variables_here = 0;         // how many variables the compiler's own environment has
   std::vector<std::string> unseen;   // their names that the command would not see (never values)
@@ -158,7 +224,7 @@ struct Plan {
   std::vector<Carved> carved;              // read-only exceptions inside writable grants
   std::vector<std::string> carved_folders;  // read-only folders on the way down to them
   std::vector<std::string> unlistable;  // ancestors that the complement leaves without a grant
-  std::vector<std::string> protected_paths;  // "path (origin)"
+  std::vector<Protected> protected_entries;  // no writable grant may be, contain or lie inside one
   std::vector<Output> outputs;
   std::vector<CacheFolder> cache_folders;
   // When ${TMPDIR} holds the workspace: the run's own temp folder (tmpdir.h),

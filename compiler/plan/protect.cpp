@@ -55,18 +55,19 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
   return true;
 }
 
-Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain) {
   Protection out;
-  auto add = [&](const PathEntry &e, const std::string &origin, bool secret) {
+  auto add = [&](const PathEntry &e, ProtectedBy by, bool secret) {
     auto r = resolve_entry(ctx, e, Existence::Optional, "protect");
     if (!r) return;
-    out.paths.push_back({r->path, e.text, origin, e.loc, secret, r->object});
+    out.paths.push_back({r->path, e.text, by, ProtectedAs::Itself, {}, e.loc, secret, r->object});
     // A symlink on the way is protected too: replacing it would move the path.
     std::string lexical = lexical_normalize(r->expanded);
-    if (lexical != r->path) out.paths.push_back({lexical, e.text, origin + " (the path as written)", e.loc, secret, {}});
+    if (lexical != r->path) out.paths.push_back({lexical, e.text, by, ProtectedAs::AsWritten, {}, e.loc, secret, {}});
     for (const SymlinkHop &hop : r->hops)
-      if (hop.link != lexical) out.paths.push_back({hop.link, e.text, origin + " (a symlink on the way)", e.loc, secret, {}});
+      if (hop.link != lexical)
+        out.paths.push_back({hop.link, e.text, by, ProtectedAs::SymlinkOnTheWay, {}, e.loc, secret, {}});
   };
   auto unprotected = [&](const char *builtin) {
     return std::any_of(policy.unprotect.begin(), policy.unprotect.end(),
@@ -75,15 +76,15 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
   const bool home_known = ctx.vars.home.has_value();
   if (home_known) {
     for (const char *s : kBuiltinSecrets)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinSecret, true);
     for (const char *s : kPersistencePoints)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in persistence point", false);
+      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinPersistencePoint, false);
   }
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
   if (xdg != ctx.opt.env.end() && !xdg->second.empty()) {
-    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, "built-in: your session's sockets", false);
+    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, ProtectedBy::SessionSockets, false);
     for (const char *s : kRuntimeSecrets)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, "built-in secret", true);
+      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinSecret, true);
   }
   // A CI runner's command files: a line a confined command appends to
   // $GITHUB_ENV (LD_PRELOAD=...) or $GITHUB_PATH runs code in every later
@@ -91,12 +92,14 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
   for (const char *name : kRunnerCommandFiles) {
     auto file = ctx.opt.env.find(name);
     if (file != ctx.opt.env.end() && !file->second.empty())
-      add({std::string("${env.") + name + "}", false, {}, {}, true}, "built-in: the CI runner's command file", false);
+      add({std::string("${env.") + name + "}", false, {}, {}, true}, ProtectedBy::RunnerCommandFile, false);
   }
-  for (const PathEntry &e : policy.protect) add(e, "[protect] paths", false);
+  for (const PathEntry &e : policy.protect) add(e, ProtectedBy::ProtectList, false);
   for (const PolicyFile &f : policy_files)
-    for (const std::string &p : f.chain) out.paths.push_back({p, f.path, "a policy file", {}, false, {}});
-  for (const std::string &p : launcher_chain) out.paths.push_back({p, launcher_chain.back(), "the launcher binary", {}, false, {}});
+    for (const std::string &p : f.chain)
+      out.paths.push_back({p, f.path, ProtectedBy::PolicyFile, ProtectedAs::Itself, {}, {}, false, {}});
+  for (const std::string &p : launcher_chain)
+    out.paths.push_back({p, launcher_chain.back(), ProtectedBy::Launcher, ProtectedAs::Itself, {}, {}, false, {}});
 
   for (const PathEntry &u : policy.unprotect) {
     bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
@@ -126,17 +129,19 @@ Protection build_protection(Context &ctx, const Layer &policy, const std::vector
         out.incomplete_why = "the walk of protected " + out.paths[i].written + " did not finish (" + why + ")";
       }
       std::sort(targets.begin(), targets.end());
-      for (const std::string &t : targets)
-        out.paths.push_back({t, out.paths[i].written, "symlink target inside protected " + out.paths[i].written,
-                             out.paths[i].loc, out.paths[i].secret, {}});
+      for (const std::string &t : targets) {
+        const Protected &from = out.paths[i];
+        out.paths.push_back({t, from.written, from.by, ProtectedAs::SymlinkTargetInside, from.written, from.loc, from.secret, {}});
+      }
     }
     // The same objects elsewhere in the mount table (bind mounts), and the
     // identity of each, for the comparisons the strings cannot make.
     size_t count = out.paths.size();
     for (size_t i = 0; i < count; ++i) {
-      for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path))
-        out.paths.push_back({alias, out.paths[i].written, "bind mount of protected " + out.paths[i].path,
-                             out.paths[i].loc, out.paths[i].secret, {}});
+      for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path)) {
+        const Protected &from = out.paths[i];
+        out.paths.push_back({alias, from.written, from.by, ProtectedAs::BindMountOf, from.path, from.loc, from.secret, {}});
+      }
     }
     for (Protected &p : out.paths) {
       HostPath h = resolve_host(p.path);
@@ -170,7 +175,7 @@ const char *git_part(const Grant &g) {
 }
 
 // Reports why one writable grant is refused; false when it is not.
-bool refuse_writable(Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
+bool refuse_writable(const Context &ctx, const Protection &protection, const std::string &home, const Grant &g) {
   std::string what = "writable grant `" + g.written + "`" + (g.written != g.path ? " (" + g.path + ")" : "");
   if (!g.user_written()) what += " from " + origin_text(g);
   if (protection.incomplete) {
@@ -198,14 +203,15 @@ bool refuse_writable(Context &ctx, const Protection &protection, const std::stri
   for (const Protected &p : protection.paths) {
     const char *how = relation(g, p);
     if (!how) continue;
-    std::string hint = p.origin == "a policy file"
+    const bool policy_file = p.by == ProtectedBy::PolicyFile && p.as == ProtectedAs::Itself;
+    std::string hint = policy_file
                            ? "a command that can rewrite its own policy can widen its next run; keep your policy "
                              "outside the folders it makes writable (say ~/.config/landlock/), and let a project's own "
                              "file in through `project = ...`, which may only narrow"
                            : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
                              "out; grant the subfolders that need writing instead";
-    if (p.origin.starts_with("built-in ")) hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
-    Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + p.origin + ")", hint);
+    if (p.unprotectable()) hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
+    Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + origin_text(p) + ")", hint);
     if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
     return true;
   }
@@ -214,7 +220,7 @@ bool refuse_writable(Context &ctx, const Protection &protection, const std::stri
 
 }  // namespace
 
-std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
+std::vector<bool> check_writable(const Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
   const std::string home = ctx.vars.home.value_or("");
   std::vector<bool> refused(grants.size(), false);
   for (size_t i = 0; i < grants.size(); ++i)
@@ -222,7 +228,7 @@ std::vector<bool> check_writable(Context &ctx, const Protection &protection, con
   return refused;
 }
 
-void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
                const std::vector<Carved> &carved) {
   // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
   const WalkLimits limits{3, 20000, false};

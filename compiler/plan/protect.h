@@ -14,15 +14,6 @@
 
 namespace llp {
 
-struct Protected {
-  std::string path;     // resolved
-  std::string written;  // "~/.ssh", or the policy file / launcher path
-  std::string origin;   // "built-in secret", "[protect] paths", "symlink inside ~/.ssh", ...
-  Loc loc;
-  bool secret = false;  // hidden by default in read-only and workspace-write
-  std::optional<ObjectId> object;
-};
-
 struct Protection {
   std::vector<Protected> paths;
   bool incomplete = false;  // a walk of a protected folder did not finish
@@ -116,12 +107,12 @@ inline constexpr NeverLearned kNeverLearned[] = {
 // through which a trusted policy file or the launcher was reached, the
 // targets of symlinks inside each (followed to the end), and every path at
 // which one of them is visible through a bind mount.
-Protection build_protection(Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
+Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain);
 
 // Reports every writable grant that would expose a protected path; returns,
 // per grant, whether it was refused.
-std::vector<bool> check_writable(Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
+std::vector<bool> check_writable(const Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
 
 // A writable grant containing a .git folder: its hooks run unconfined at the
 // user's next commit. A warning, an error under strict. (A grant on or
@@ -129,7 +120,7 @@ std::vector<bool> check_writable(Context &ctx, const Protection &protection, con
 // are skipped: a second message on them is noise, and walking `/` would make
 // the output depend on what else lives on the host.
 // A .git that a carve makes read-only (carved) is not warned about.
-void check_git(Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
+void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
                const std::vector<Carved> &carved);
 
 // The symlinks inside folder, resolved to the end (also dangling ones: a

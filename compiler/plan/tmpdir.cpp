@@ -57,7 +57,7 @@ std::string ensure_folder(const std::string &tmp, const std::string &name, bool 
 
 }  // namespace
 
-void replace_tmpdir(Context &ctx, std::vector<Grant> &grants, Plan &plan) {
+void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) {
   if (!ctx.host || !ctx.vars.workspace) return;
   auto tmp_grant = std::find_if(grants.begin(), grants.end(), [](const Grant &g) {
     return g.origin == Origin::Mode && g.access == Access::Rw && g.written == "${TMPDIR}" && g.exists;

@@ -18,7 +18,7 @@ namespace llp {
 // Replaces the mode's ${TMPDIR} grant in grants when it holds the workspace
 // (host target); creates the folder on a run (ctx.opt.prepare_run). Sets
 // plan.private_tmp_needed and, once the folder exists, plan.private_tmp.
-void replace_tmpdir(Context &ctx, std::vector<Grant> &grants, Plan &plan);
+void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan);
 
 // Adds TMPDIR=plan.private_tmp to the command's environment, unless the
 // policy's [env] set names TMPDIR itself.

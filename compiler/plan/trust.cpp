@@ -79,7 +79,7 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
   return out;
 }
 
-void report_widenings(Context &ctx, std::vector<Widening> widenings) {
+void report_widenings(const Context &ctx, std::vector<Widening> widenings) {
   std::sort(widenings.begin(), widenings.end(), [](const Widening &a, const Widening &b) {
     return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) < std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
   });

@@ -23,6 +23,6 @@ struct TrustResult {
 TrustResult apply_trust(const std::vector<Grant> &grants, bool nest);
 
 // Emits the widenings as warnings (errors under strict), sorted and unique.
-void report_widenings(Context &ctx, std::vector<Widening> widenings);
+void report_widenings(const Context &ctx, std::vector<Widening> widenings);
 
 }  // namespace llp

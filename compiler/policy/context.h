@@ -1,6 +1,9 @@
-// What every compile stage reads: the options, the variables, the target,
-// and where diagnostics go. Stages return what they compute as values;
-// the plan is assembled from them in compile.cpp.
+// What every compile stage reads: the options, the files read, the
+// variables, the target and strictness. Built once in compile.cpp, after
+// loading and --set, and never changed: every stage takes it as const.
+// Diagnostics are the one thing each stage adds to: a sink the Context
+// points at, not part of its value. Stages return what they compute as
+// values; the plan is assembled from them in compile.cpp.
 #pragma once
 #include <string>
 #include <vector>
@@ -18,17 +21,23 @@ struct Widening {
   std::string message;
 };
 
+// The policy's two layers after loading and --set: the user's, the
+// project's (stripped of what widens), and the two merged once by the one
+// rule (lists append, scalars override). A stage that reads a list whatever
+// its provenance reads `both`; one that tells them apart reads the two.
+struct Layers {
+  const Layer &trusted;
+  const Layer &untrusted;
+  const Layer both;
+};
+
 struct Context {
   const CompileOptions &opt;
-  Sources &sources;
-  Diagnostics &diags;
-  Variables vars;
-  bool host = true;
-  bool strict = false;
-  std::string workspace_written;  // before expansion, for explain
-
-  Context(const CompileOptions &o, Sources &s, Diagnostics &d)
-      : opt(o), sources(s), diags(d), host(o.target == Target::Host) {}
+  const Sources &sources;
+  Diagnostics &diags;    // where every stage reports
+  const Variables vars;  // the host's, with the workspace loading decided
+  const bool host;       // --target host: paths are resolved on this machine
+  const bool strict;     // the policies' `strict`, after --set
 };
 
 }  // namespace llp

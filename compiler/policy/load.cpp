@@ -22,8 +22,18 @@ constexpr int kMaxExtendsDepth = 8;
 // Shared memory: every process of the user may write it, confined or not.
 constexpr std::string_view kSharedMemory = "/dev/shm";
 
-std::string absolute_of(const Context &ctx, const std::string &name) {
-  return lexical_normalize(join_path(ctx.opt.cwd.empty() ? "/" : ctx.opt.cwd, name));
+// What loading reads and fills in: the variables gain the workspace once
+// the main file is parsed (the Context is built from them afterwards).
+struct Loading {
+  const CompileOptions &opt;
+  Sources &sources;
+  Diagnostics &diags;
+  Variables vars;
+  bool host;
+};
+
+std::string absolute_of(const CompileOptions &opt, const std::string &name) {
+  return lexical_normalize(join_path(opt.cwd.empty() ? "/" : opt.cwd, name));
 }
 
 // rel next to the file `name`, spelled the way the user spelled name, so
@@ -49,13 +59,13 @@ struct Resolution {
 
 class Loader {
  public:
-  explicit Loader(Context &ctx) : ctx_(ctx) {}
+  explicit Loader(Loading &ctx) : ctx_(ctx) {}
 
   Resolution resolve(const std::string &name) const {
     Resolution r;
     // Policy files are read on this host whatever the target, so they are
     // always resolved here.
-    std::string abs = absolute_of(ctx_, name);
+    std::string abs = absolute_of(ctx_.opt, name);
     HostPath h = resolve_host(abs);
     r.path = h.path;
     r.exists = h.exists;
@@ -63,7 +73,7 @@ class Loader {
     // The places a confined command may have written: the workspace, the
     // temp directory and /dev/shm. A file reached through them is the
     // repository's (or an earlier run's).
-    std::vector<std::string> areas = run_writable_areas(ctx_);
+    std::vector<std::string> areas = run_writable_areas(ctx_.vars);
     areas.push_back(canonical_or_lexical(std::string(kSharedMemory)));
     for (const std::string &p : r.chain)
       for (const std::string &area : areas)
@@ -87,7 +97,7 @@ class Loader {
       return;
     }
     std::string message = "the policy file " + name;
-    if (main.writable_hop != absolute_of(ctx_, name)) message += " is reached through " + main.writable_hop + " and";
+    if (main.writable_hop != absolute_of(ctx_.opt, name)) message += " is reached through " + main.writable_hop + " and";
     message += " lies inside " + area_name(main.area) + ", which a confined command can write: an earlier run, or a "
                "process it left running, could have rewritten it";
     const std::string hint =
@@ -269,7 +279,7 @@ class Loader {
       path = x.value;
     }
     // Relative: to the cwd when typed on the command line, else to the policy's folder.
-    if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_, 0), path);
+    if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_.opt, ctx_.sources, 0), path);
     path = lexical_normalize(path);
     if (ctx_.host) {
       HostPath h = resolve_host(path);
@@ -288,11 +298,10 @@ class Loader {
         }
       path = h.path;
     }
-    ctx_.workspace_written = written;
     ctx_.vars.workspace = path;
   }
 
-  Context &ctx_;
+  Loading &ctx_;
   bool found_profile_ = false;
   std::vector<std::string> known_profiles_;
   std::vector<PolicyFile> files_;
@@ -318,15 +327,15 @@ void merge_into(Loaded &out, std::vector<Layer> &layers) {
 
 }  // namespace
 
-std::vector<std::string> run_writable_areas(const Context &ctx) {
+std::vector<std::string> run_writable_areas(const Variables &vars) {
   std::vector<std::string> areas;
-  if (ctx.vars.workspace) areas.push_back(canonical_or_lexical(*ctx.vars.workspace));
-  if (ctx.vars.tmpdir) areas.push_back(canonical_or_lexical(*ctx.vars.tmpdir));
+  if (vars.workspace) areas.push_back(canonical_or_lexical(*vars.workspace));
+  if (vars.tmpdir) areas.push_back(canonical_or_lexical(*vars.tmpdir));
   return areas;
 }
 
-std::string file_folder(const Context &ctx, int file) {
-  std::string abs = absolute_of(ctx, ctx.sources.file(file).name);
+std::string file_folder(const CompileOptions &opt, const Sources &sources, int file) {
+  std::string abs = absolute_of(opt, sources.file(file).name);
   return parent_path(abs).empty() ? "/" : parent_path(abs);
 }
 
@@ -355,8 +364,8 @@ Variables host_variables(const CompileOptions &options) {
   return vars;
 }
 
-std::optional<Loaded> load_policy(Context &ctx) {
-  ctx.vars = host_variables(ctx.opt);
+std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, Diagnostics &diags) {
+  Loading ctx{opt, sources, diags, host_variables(opt), opt.target == Target::Host};
 
   Loader loader(ctx);
   // The file named on the command line, or the text on standard input, is
@@ -403,6 +412,7 @@ std::optional<Loaded> load_policy(Context &ctx) {
     }
   }
   out.policy_files = loader.take_files();
+  out.vars = std::move(ctx.vars);
   return out;
 }
 

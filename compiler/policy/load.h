@@ -27,22 +27,25 @@ struct Loaded {
   Layer untrusted;  // what untrusted files say, already stripped of settings that widen
   std::vector<PolicyFile> policy_files;  // the trusted ones
   std::vector<Widening> widenings;       // what untrusted files tried and was dropped
+  Variables vars;                        // the host's, with the workspace set
 };
 
 // The variables of this host (HOME, TMPDIR, PWD, env), checked: an empty
 // or relative HOME or TMPDIR is recorded as a problem, never used.
 Variables host_variables(const CompileOptions &options);
 
-// Loads everything and sets ctx.vars.workspace; nullopt when the main file
-// is not TOML (nothing else can be said).
-std::optional<Loaded> load_policy(Context &ctx);
+// Loads everything, the workspace among the variables; nullopt when the
+// main file is not TOML (nothing else can be said). Adds every file read
+// to sources.
+std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, Diagnostics &diags);
 
 // Where a relative path in file `file` is resolved: the file's folder.
-std::string file_folder(const Context &ctx, int file);
+std::string file_folder(const CompileOptions &opt, const Sources &sources, int file);
+inline std::string file_folder(const Context &ctx, int file) { return file_folder(ctx.opt, ctx.sources, file); }
 
 // The folders every confined run may write whatever the policy grants: the
 // workspace and ${TMPDIR}, canonical. A file reached through them is the
 // repository's, or an earlier run's.
-std::vector<std::string> run_writable_areas(const Context &ctx);
+std::vector<std::string> run_writable_areas(const Variables &vars);
 
 }  // namespace llp

@@ -52,6 +52,27 @@ const char *kWorkspaceWrite = "version = 1\nmode = \"workspace-write\"\n";
 }  // namespace
 
 TEST_SUITE("compiler carve") {
+  TEST_CASE("cover says what covers a path as data: the carve's default, a grant, a hidden secret, a protected path") {
+    Tree t;
+    repository(t);
+    CompileResult r = t.compile(kWorkspaceWrite);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    const Coverage git = cover(r.plan, t.path("/ws/.git/config"), Access::Rw);
+    CHECK(git.kind == Covered::ReadOnly);
+    REQUIRE(git.carved != nullptr);
+    CHECK(git.carved->by == CarvedBy::Default);
+    CHECK(origin_text(*git.carved) == "default");
+    const Coverage src = cover(r.plan, t.path("/ws/src/main.c"), Access::Rw);
+    CHECK(src.kind == Covered::Granted);
+    CHECK(src.grants.size() == 1);
+    CHECK(src.carved == nullptr);
+    const Coverage key = cover(r.plan, t.path("/home/.ssh/id_ed25519"), Access::Ro);
+    CHECK(key.kind == Covered::Hidden);
+    REQUIRE(key.protection != nullptr);
+    CHECK(key.protection->by == ProtectedBy::BuiltinSecret);
+    CHECK(protected_text(*key.protection) == t.path("/home/.ssh") + "  (built-in secret)");
+  }
+
   TEST_CASE("workspace-write keeps .git, .envrc and editor folders read-only, the rest writable") {
     Tree t;
     repository(t);

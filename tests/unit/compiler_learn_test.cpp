@@ -277,7 +277,7 @@ TEST_SUITE("compiler learn") {
     Carved git;
     git.path = "/w/.git";
     git.written = ".git";
-    git.origin = "default";
+    git.by = CarvedBy::Default;
     plan.carved.push_back(git);
     CHECK(learn_refusal(t, "/w", true).find("read-only exception .git") != std::string::npos);
   }
