@@ -69,7 +69,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
 DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
-  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy shellcheck binutils \
+  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy clang-tools shellcheck binutils \
   linux-libc-dev xz-utils
 # Every CROSS_ARCHES target, built from an x86_64 host: Debian's cross
 # toolchain (libc6-dev and libstdc++ for the target come with it) and the

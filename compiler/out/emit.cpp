@@ -7,6 +7,7 @@
 #include "../../launcher/cli_flags.h"
 #include "../../launcher/cli_parse.h"
 #include "../base/quote.h"
+#include "../host/spawn.h"
 #include "../base/text.h"
 
 namespace llp {
@@ -104,15 +105,13 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
 // launcher's own grammar: a compiler bug that would make the launcher refuse
 // (or misread) the argv stops here, before anything is printed or run.
 void check_with_launcher_grammar(const std::vector<std::string> &argv) {
-  std::vector<char *> args(argv.size());
-  std::transform(argv.begin(), argv.end(), args.begin(),
-                 [](const std::string &arg) { return const_cast<char *>(arg.c_str()); });  // NOLINT: argv's type
-  static char command[] = "command";
-  args.push_back(command);
-  args.push_back(nullptr);
-  for (size_t start = 0; start + 1 < args.size() - 1;) {
+  std::vector<std::string> with_command = argv;
+  with_command.emplace_back("command");
+  const ExecArgs args(with_command);
+  const size_t count = with_command.size();
+  for (size_t start = 0; start + 1 < count;) {
     llr::Options options;
-    llr::Error error = llr::parse_args(static_cast<int>(args.size() - 1 - start), args.data() + start, options);
+    llr::Error error = llr::parse_args(static_cast<int>(count - start), args.get() + start, options);
     if (error.what) {
       std::fprintf(stderr, "landlock-policy: internal error: the launcher would refuse this argv: %s: %s\n",
                    error.what, error.why);

@@ -24,7 +24,8 @@ const WalkLimits kPresetGitWalk{3, 20000, false};
 // commondir file holding just PATH): the path it names, resolved against the
 // file's folder; "" when it names none.
 std::string named_dir(const std::string &file, std::string_view prefix) {
-  std::string text, error;
+  std::string text;
+  std::string error;
   if (!read_policy_file(file, text, error, 4096)) return {};
   if (!text.starts_with(prefix)) return {};
   std::string target = text.substr(prefix.size());

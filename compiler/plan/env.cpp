@@ -9,6 +9,7 @@
 #include "../../launcher/environment.h"
 #include "../policy/expand.h"
 #include "../host/paths.h"
+#include "../host/spawn.h"
 #include "../policy/presets.h"
 #include "../base/text.h"
 #include "modes.h"
@@ -39,10 +40,9 @@ std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) 
   std::vector<std::string> argv = {"landlock-run", llr_cli::spelling(Flag::ClearEnv), llr_cli::spelling(flag)};
   argv.insert(argv.end(), values.begin(), values.end());
   argv.insert(argv.end(), {llr_cli::kSeparator, "true"});
-  std::vector<char *> args(argv.size() + 1, nullptr);  // execve's shape: parse_args takes char *const *
-  for (size_t i = 0; i < argv.size(); ++i) args[i] = argv[i].data();
+  const ExecArgs args(argv);  // execve's shape: parse_args takes char *const *
   llr::Options options;
-  llr::Error error = llr::parse_args(static_cast<int>(argv.size()), args.data(), options);
+  llr::Error error = llr::parse_args(static_cast<int>(argv.size()), args.get(), options);
   if (!error.what) return "";
   std::string why = error.why;
   if (std::find(values.begin(), values.end(), llr_cli::kSeparator) != values.end())

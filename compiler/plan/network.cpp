@@ -141,7 +141,8 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
   out.outer_net = nest ? user : narrowed;
   if (nest) out.inner_net = narrowed;
 
-  std::set<std::string> user_scopes, all_scopes;
+  std::set<std::string> user_scopes;
+  std::set<std::string> all_scopes;
   for (const Layer *l : {&trusted, &untrusted})
     for (const NameEntry &s : l->scopes) {
       std::vector<std::string_view> names(std::begin(kScopeNames), std::end(kScopeNames));

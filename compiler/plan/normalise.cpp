@@ -65,7 +65,8 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
   std::vector<bool> keep(merged.size(), true);
   for (size_t i = 0; i < merged.size(); ++i) {
     const Grant &g = merged[i];
-    const Grant *rw_parent = nullptr, *ro_parent = nullptr;
+    const Grant *rw_parent = nullptr;
+    const Grant *ro_parent = nullptr;
     for (std::string p = parent_path(g.path); !p.empty(); p = parent_path(p)) {
       auto it = by_path.find(p);
       if (it == by_path.end() || !covers(merged[it->second])) continue;

@@ -55,6 +55,61 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
   return true;
 }
 
+namespace {
+
+// An unprotect entry must name a built-in one exactly; each that does is
+// said, with what it now allows.
+void check_unprotect(const Context &ctx, const Layer &policy) {
+  for (const PathEntry &u : policy.unprotect) {
+    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; }) ||
+                 std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
+    if (!known) {
+      ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
+                      "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
+      continue;
+    }
+    ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
+                      "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
+  }
+
+}
+
+// On this host: what the protected paths' symlinks point to inside them,
+// the same objects elsewhere in the mount table (bind mounts), and the
+// identity of each, for the comparisons the strings cannot make.
+void follow_on_host(Protection &out) {
+  size_t builtin_count = out.paths.size();
+  for (size_t i = 0; i < builtin_count; ++i) {
+    std::vector<std::string> targets;
+    std::string why;
+    if (!symlink_targets(out.paths[i].path, targets, why)) {
+      out.incomplete = true;
+      out.incomplete_why = "the walk of protected " + out.paths[i].written + " did not finish (" + why + ")";
+    }
+    std::sort(targets.begin(), targets.end());
+    for (const std::string &t : targets) {
+      const Protected &from = out.paths[i];
+      out.paths.push_back({t, from.written, from.by, ProtectedAs::SymlinkTargetInside, from.written, from.loc, from.secret, {}});
+    }
+  }
+  // The same objects elsewhere in the mount table (bind mounts), and the
+  // identity of each, for the comparisons the strings cannot make.
+  size_t count = out.paths.size();
+  for (size_t i = 0; i < count; ++i) {
+    for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path)) {
+      const Protected &from = out.paths[i];
+      out.paths.push_back({alias, from.written, from.by, ProtectedAs::BindMountOf, from.path, from.loc, from.secret, {}});
+    }
+  }
+  for (Protected &p : out.paths) {
+    HostPath h = resolve_host(p.path);
+    if (h.exists && h.path == p.path) p.object = h.object;
+  }
+}
+
+}  // namespace
+
 Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain) {
   Protection out;
@@ -101,53 +156,14 @@ Protection build_protection(const Context &ctx, const Layer &policy, const std::
   for (const std::string &p : launcher_chain)
     out.paths.push_back({p, launcher_chain.back(), ProtectedBy::Launcher, ProtectedAs::Itself, {}, {}, false, {}});
 
-  for (const PathEntry &u : policy.unprotect) {
-    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
-                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; }) ||
-                 std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
-    if (!known) {
-      ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
-                      "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
-      continue;
-    }
-    ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
-                      "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
-  }
+  check_unprotect(ctx, policy);
 
   if (!home_known) {
     out.incomplete = true;
     out.incomplete_why = (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem) +
                          ", so the protected paths under it cannot be located";
   }
-  if (ctx.host) {
-    size_t builtin_count = out.paths.size();
-    for (size_t i = 0; i < builtin_count; ++i) {
-      std::vector<std::string> targets;
-      std::string why;
-      if (!symlink_targets(out.paths[i].path, targets, why)) {
-        out.incomplete = true;
-        out.incomplete_why = "the walk of protected " + out.paths[i].written + " did not finish (" + why + ")";
-      }
-      std::sort(targets.begin(), targets.end());
-      for (const std::string &t : targets) {
-        const Protected &from = out.paths[i];
-        out.paths.push_back({t, from.written, from.by, ProtectedAs::SymlinkTargetInside, from.written, from.loc, from.secret, {}});
-      }
-    }
-    // The same objects elsewhere in the mount table (bind mounts), and the
-    // identity of each, for the comparisons the strings cannot make.
-    size_t count = out.paths.size();
-    for (size_t i = 0; i < count; ++i) {
-      for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path)) {
-        const Protected &from = out.paths[i];
-        out.paths.push_back({alias, from.written, from.by, ProtectedAs::BindMountOf, from.path, from.loc, from.secret, {}});
-      }
-    }
-    for (Protected &p : out.paths) {
-      HostPath h = resolve_host(p.path);
-      if (h.exists && h.path == p.path) p.object = h.object;
-    }
-  }
+  if (ctx.host) follow_on_host(out);
   return out;
 }
 

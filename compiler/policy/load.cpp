@@ -148,7 +148,8 @@ class Loader {
                            chain_text(where.chain));
       return -1;
     }
-    std::string text, error;
+    std::string text;
+    std::string error;
     bool ok = ctx_.opt.read_file ? ctx_.opt.read_file(where.path, text, error)
                                  : read_policy_file(where.path, text, error);
     if (!ok) {
@@ -374,7 +375,8 @@ std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, D
   const bool from_stdin = ctx.opt.policy_from_stdin;
   ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true, {}});
   std::vector<std::string> stack{from_stdin ? ctx.opt.policy_name : loader.resolve(ctx.opt.policy_name).path};
-  std::vector<Layer> bases, profiles;
+  std::vector<Layer> bases;
+  std::vector<Layer> profiles;
   loader.load(0, 0, stack, bases, profiles);
   if (bases.empty()) return std::nullopt;  // the main file is not TOML
   if (!from_stdin) loader.check_main_file();
