@@ -1,10 +1,12 @@
 // The pipeline, in order; each stage returns a value:
-//   load      files with their provenance -> the trusted and untrusted layers
-//   launcher  the launcher to emit: an absolute, existing, trusted path
+//   load      files with their provenance -> the trusted and untrusted layers,
+//             then the Context (compile()), fixed from here on
+//   mode      the mode's row of the mode table (plan/modes.h)
 //   caches    the presets' missing cache folders, created on a run (caches.h)
 //   grants    modes and lists -> one list of resolved grants, each marked
 //             with its provenance (trusted or not) and origin; the mode's
 //             ${TMPDIR} replaced when it holds the workspace (tmpdir.h)
+//   launcher  the launcher to emit: an absolute, existing, trusted path
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   protect   the protected paths; writable grants that meet them: errors
 //   trust     untrusted grants may only narrow: the outer and inner layers
