@@ -34,7 +34,6 @@
 #include "plan/hide.h"
 #include "plan/modes.h"
 #include "policy/load.h"
-#include "policy/parse.h"
 #include "policy/schema.h"
 #include "plan/network.h"
 #include "host/paths.h"

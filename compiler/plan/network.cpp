@@ -5,7 +5,6 @@
 
 #include "../../launcher/cli_flags.h"
 #include "grants.h"
-#include "../policy/schema.h"
 #include "../host/paths.h"
 #include "../base/text.h"
 

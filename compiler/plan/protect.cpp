@@ -72,7 +72,6 @@ void check_unprotect(const Context &ctx, const Layer &policy) {
     ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
                       "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
   }
-
 }
 
 // On this host: what the protected paths' symlinks point to inside them,
