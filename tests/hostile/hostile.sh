@@ -1378,5 +1378,17 @@ learned_lacks /dev/tty
 grep -qF 'it lies in /dev/tty: a terminal' "$ERRF" || bad "the refusal does not say why (stderr: $(stderr_says))"
 end
 
+# ---- the channels (issue 28): one file per way out to an unconfined reader,
+# tests/hostile/channel-FAMILY.sh, sourced here so it shares the world, the
+# helpers and the counters; its scenarios use the class FAMILY.
+CHANNELS=()
+for channel in "$here"/channel-*.sh; do
+  [ -f "$channel" ] || continue
+  family=${channel##*/channel-}
+  CHANNELS+=("${family%.sh}")
+  # shellcheck source=/dev/null
+  . "$channel"
+done
+
 # ---- totals
-scenario_totals hostile canary trust symlink leak dos esc var launcher objects persist saved carve env learn
+scenario_totals hostile canary trust symlink leak dos esc var launcher objects persist saved carve env learn "${CHANNELS[@]}"
