@@ -1378,14 +1378,17 @@ learned_lacks /dev/tty
 grep -qF 'it lies in /dev/tty: a terminal' "$ERRF" || bad "the refusal does not say why (stderr: $(stderr_says))"
 end
 
-# ---- the channels (issue 28): one file per way out to an unconfined reader,
-# tests/hostile/channel-FAMILY.sh, sourced here so it shares the world, the
-# helpers and the counters; its scenarios use the class FAMILY.
+# ---- the channels (issue 28): one family per way out to an unconfined
+# reader (files, terminal, outside, environment), in the files
+# tests/hostile/channel-FAMILY[-PART].sh, sourced here so they share the
+# world, the helpers and the counters; their scenarios use the class FAMILY.
 CHANNELS=()
 for channel in "$here"/channel-*.sh; do
   [ -f "$channel" ] || continue
   family=${channel##*/channel-}
-  CHANNELS+=("${family%.sh}")
+  family=${family%.sh}
+  family=${family%%-*}
+  case " ${CHANNELS[*]} " in *" $family "*) ;; *) CHANNELS+=("$family") ;; esac
   # shellcheck source=/dev/null
   . "$channel"
 done
