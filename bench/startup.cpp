@@ -11,6 +11,7 @@
 //            landlock  LANDLOCK_FLOOR STATIC_TRUE (the launcher's system calls, nothing else)
 //            sandboxer LL_FS_RO=/ LL_FS_RW= SANDBOXER STATIC_TRUE  (the kernel's samples/landlock)
 //            its 1000  LL_FS_RO=/:GRANTS_DIR/0:...:GRANTS_DIR/999 LL_FS_RW= SANDBOXER STATIC_TRUE
+//            channels  LAUNCHER --ro / --scope-try abstract-unix --scope-try signal --no-tty-inject -- STATIC_TRUE
 //            bwrap     BWRAP --ro-bind / / STATIC_TRUE   (every 10th round: it is slow)
 // The 1000-grant variants also run every 10th round.
 // Bars (issue 20, restated against the landlock floor): the launcher's own
@@ -51,7 +52,7 @@ struct Variant {
 };
 
 // The variants' positions in the list below.
-enum : std::size_t { kBare, kFloor, kLauncher, kThousand, kLandlockFloor, kSandboxer, kSandboxerThousand, kBwrap };
+enum : std::size_t { kBare, kFloor, kLauncher, kThousand, kLandlockFloor, kSandboxer, kSandboxerThousand, kChannels, kBwrap };
 
 std::vector<char *> c_strings(const std::vector<std::string> &strings) {
   std::vector<char *> pointers(strings.size() + 1, nullptr);  // posix_spawn wants char *const[]
@@ -115,6 +116,8 @@ int main(int argc, char **argv) {
       {"landlock floor (its syscalls only)", {landlock_floor, truebin}, 1, {}, {}},
       {"sandboxer LL_FS_RO=/", {sandboxer, truebin}, 1, {"LL_FS_RO=/", "LL_FS_RW="}, {}},
       {"sandboxer, 1000 grants", {sandboxer, truebin}, 10, {thousand_paths, "LL_FS_RW="}, {}},
+      {"landlock-run + agent channels", {launcher, "--ro", "/", "--scope-try", "abstract-unix", "--scope-try", "signal",
+                                        "--no-tty-inject", "--", truebin}, 1, {}, {}},
   };
   if (argc > 8) variants.push_back({"bwrap --ro-bind / /", {argv[8], "--ro-bind", "/", "/", truebin}, 10, {}, {}});
   for (Variant &v : variants)  // warm-up, and proof that every variant really runs
@@ -163,6 +166,9 @@ int main(int argc, char **argv) {
   }
   std::printf("  launcher's own code (beyond the landlock floor): %+.1f us = %.1f%% of bare\n", own_code,
               100 * own_code / bare);
+  const double channels = median(variants[kChannels].samples) - median(variants[kLauncher].samples);
+  std::printf("  the agent modes' channel guards (--no-tty-inject, two --scope-try) add %+.1f us = %.1f%% of bare\n",
+              channels, 100 * channels / bare);
   std::printf("bar: launcher's own code < 10%% of bare exec: %s\n", fast ? "met" : "NOT met");
   if (variants.size() > kBwrap) std::printf("bar: bwrap overhead >= 10x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
   std::printf("bar: a grant costs at most 1.5x sandboxer's: %s\n", grants_cheap ? "met" : "NOT met");

@@ -12,8 +12,8 @@ namespace llr_cli {
 
 enum class Flag : unsigned char {  // one per row of kFlags, where each is explained
   Ro, Rw, RoTry, RwTry, ConnectUnix, NoSymlinks, ConnectTcp, BindTcp, RestrictTcp, ConnectUdp, BindUdp, RestrictUdp,
-  Scope, LogDenials, NoLog, BestEffort, KeepFds, DropCaps, StatusFd, ClearEnv, SetEnv, UnsetEnv, KeepEnv, RequireAbi,
-  ExpectVersion, Probe, Version, Help,
+  Scope, ScopeTry, NoTtyInject, LogDenials, NoLog, BestEffort, KeepFds, DropCaps, StatusFd, ClearEnv, SetEnv, UnsetEnv,
+  KeepEnv, RequireAbi, ExpectVersion, Probe, Version, Help,
 };
 
 struct FlagSpec {
@@ -40,6 +40,8 @@ inline constexpr FlagSpec kFlags[] = {
     {"--bind-udp", Flag::BindUdp, 1, "PORT", "allow UDP bind to PORT"},
     {"--restrict-udp", Flag::RestrictUdp, 0, "", "restrict UDP with no port granted"},
     {"--scope", Flag::Scope, 1, "NAME", "deny abstract UNIX sockets or signals outside the sandbox"},
+    {"--scope-try", Flag::ScopeTry, 1, "NAME", "--scope where the kernel has it (ABI 6), else skipped"},
+    {"--no-tty-inject", Flag::NoTtyInject, 0, "", "refuse TIOCSTI and TIOCLINUX: no typing into the terminal (seccomp)"},
     {"--log-denials", Flag::LogDenials, 0, "", "audit-log the command's denials"},
     {"--no-log", Flag::NoLog, 0, "", "do not audit-log the launcher's own denials"},
     {"--best-effort", Flag::BestEffort, 0, "", "run even where a TCP, UDP, scope or audit flag is not enforced"},
@@ -68,7 +70,7 @@ inline constexpr const char *kUsage[] = {
 // Everything after this argument is the command, never a launcher flag.
 inline constexpr char kSeparator[] = "--";
 
-// Values of --scope.
+// Values of --scope and --scope-try.
 inline constexpr char kScopeAbstractUnix[] = "abstract-unix";
 inline constexpr char kScopeSignal[] = "signal";
 

@@ -22,7 +22,8 @@ struct Options {
   int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
   uint32_t given = 0;  // bit (1 << Flag) for every flag given
   int grants = 0;      // --ro/--rw/--ro-try/--rw-try flags: with none, nothing is executable
-  uint64_t scopes = 0;  // LANDLOCK_SCOPE_* bits
+  uint64_t scopes = 0;      // LANDLOCK_SCOPE_* bits of --scope: fatal where the kernel lacks them
+  uint64_t try_scopes = 0;  // those of --scope-try: skipped where the kernel lacks them
   int require_abi = 0;
   int status_fd = -1;
   const char *expect_version = nullptr;
@@ -89,8 +90,10 @@ inline Error take_flag(const FlagSpec &spec, const char *value, Options &o) {
       if (!parse_number(value, 65535, &n)) return {flag, "PORT must be a number from 0 to 65535"};
       return {};
     case Flag::Scope:
-      o.scopes |= scope_bit(value);
+    case Flag::ScopeTry:
       if (scope_bit(value) == 0) return {flag, "NAME must be abstract-unix or signal"};
+      if (spec.flag == Flag::Scope) o.scopes |= scope_bit(value);
+      if (spec.flag == Flag::ScopeTry) o.try_scopes |= scope_bit(value);
       return {};
     case Flag::SetEnv:
       if (!is_variable_name(value) || strchr(value, '*')) return {flag, "NAME must be non-empty, without '=' or '*'"};

@@ -27,6 +27,7 @@
 #include "abi.h"
 #include "cli_flags.h"
 #include "cli_parse.h"
+#include "tty_filter.h"
 #include "utf8.h"
 
 #ifndef LANDLOCK_RUN_VERSION
@@ -271,6 +272,7 @@ Plan plan_for(const Options &o, int abi) {
   if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp")) plan.attr.handled_access_net |= kUdp;
   if (enforced(o, abi, dropped, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
   if (enforced(o, abi, dropped, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
+  if (abi >= min_abi(Flag::Scope)) plan.attr.scoped |= o.try_scopes;  // --scope-try: only where the kernel has it
   if (enforced(o, abi, dropped, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON;
   if (enforced(o, abi, dropped, o.has(Flag::NoLog), Flag::NoLog, "--no-log"))
@@ -361,6 +363,23 @@ void drop_capabilities() {
   if (syscall(SYS_capset, &header, none) != 0) die("--drop-caps: capset", strerror(errno));
 }
 
+// --no-tty-inject (tty_filter.h): after restrict_self, whose no_new_privs an unprivileged filter needs.
+void refuse_tty_injection() {
+  llr_tty::sock_fprog program{llr_tty::kSteps, llr_tty::kTtyFilter};
+  if (syscall(SYS_seccomp, llr_tty::SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
+  const char *no_filter = "this kernel has no seccomp filter (CONFIG_SECCOMP_FILTER)";
+  die("--no-tty-inject: seccomp", errno == EINVAL ? no_filter : strerror(errno));
+}
+
+// The scopes in force, as the status line names them: "abstract-unix,signal", or "none".
+Line &add_scope_names(Line &line, uint64_t scoped) {
+  if (scoped == 0) line.add("none");
+  if (scoped & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET) line.add(kScopeAbstractUnix);
+  if (scoped == kScopes) line.add(",");
+  if (scoped & LANDLOCK_SCOPE_SIGNAL) line.add(kScopeSignal);
+  return line;
+}
+
 // --probe: a short-lived child restricts itself with every right this ABI
 // handles and no rule; reading "/" must then be refused. The child opens no
 // file (a bare container root may have no /dev/null) and prints nothing: its
@@ -447,14 +466,16 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   });
   restrict_self(ruleset, plan.restrict_flags);
   if (o.has(Flag::DropCaps)) drop_capabilities();
+  if (o.has(Flag::NoTtyInject)) refuse_tty_injection();
   // Landlock checks at open time: an inherited fd would carry outside rights in.
   if (!o.has(Flag::KeepFds) && syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
     die("close_range", strerror(errno));
   environ = envp;  // execvp then searches the PATH COMMAND gets
   const char *enforcement = ",\"enforcement\":\"full\",\"notice\":\"";  // the status line, right before exec
   if (plan.notice.len > 0) enforcement = ",\"enforcement\":\"partial\",\"notice\":\"";
-  if (!report_status("{\"confined\":true,\"abi\":", abi, enforcement, plan.notice.buf,
-                     "\",\"version\":\"" LANDLOCK_RUN_VERSION "\"}"))
+  Line tail;  // after the notice: the scopes in force (--scope-try skips them below ABI 6), the version
+  add_scope_names(tail.add("\",\"scopes\":\""), plan.attr.scoped).add("\",\"version\":\"" LANDLOCK_RUN_VERSION "\"}");
+  if (!report_status("{\"confined\":true,\"abi\":", abi, enforcement, plan.notice.buf, tail.buf))
     die("--status-fd", strerror(errno));
   if (plan.notice.len > 0) Line().add("landlock-run: notice: ").add(plan.notice.buf).emit(2);
   execvp(argv[o.command], argv + o.command);

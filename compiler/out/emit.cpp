@@ -91,12 +91,17 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
     out.emplace_back(spelling(Flag::Scope));
     out.push_back(scope);
   }
+  for (const std::string &scope : layer.try_scopes) {
+    out.emplace_back(spelling(Flag::ScopeTry));
+    out.push_back(scope);
+  }
   if (plan.log_denials) out.emplace_back(spelling(Flag::LogDenials));
   if (plan.no_log) out.emplace_back(spelling(Flag::NoLog));
   if (plan.best_effort) out.emplace_back(spelling(Flag::BestEffort));
   // Every launcher in a nest closes inherited fds at exec unless told not to.
   if (plan.keep_fds) out.emplace_back(spelling(Flag::KeepFds));
   if (plan.drop_caps) out.emplace_back(spelling(Flag::DropCaps));
+  if (outermost && plan.guard_terminal) out.emplace_back(spelling(Flag::NoTtyInject));  // the filter is inherited
   if (outermost) env_flags(plan.env, out);
   out.emplace_back(llr_cli::kSeparator);
 }

@@ -54,10 +54,17 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
            (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
   for (const std::string &socket : layer.net.unix_sockets)
     out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI 9)\n";
+  const std::string scope_abi = "Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope));
   out += "scopes: ";
-  if (layer.scopes.empty()) out += "none\n";
+  if (layer.scopes.empty() && layer.try_scopes.empty()) out += "none\n";
   for (size_t i = 0; i < layer.scopes.size(); ++i)
-    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope)) + ")\n");
+    out += layer.scopes[i] + (i + 1 < layer.scopes.size() ? ", " : " (" + scope_abi + ")\n");
+  if (!layer.scopes.empty() && !layer.try_scopes.empty()) out += "scopes: ";
+  for (size_t i = 0; i < layer.try_scopes.size(); ++i)
+    out += layer.try_scopes[i] + (i + 1 < layer.try_scopes.size() ? ", " : "");
+  if (!layer.try_scopes.empty())
+    out += " where the kernel has them (" + scope_abi + ", " + spelling(Flag::ScopeTry) +
+           "): the mode's default, `default_scopes = false` opts out\n";
 }
 
 // Patterns and values come from policy files (an untrusted one's unset
@@ -172,6 +179,9 @@ std::string explain_text(const CompileResult &r) {
   if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
   if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
   if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";
+  if (p.guard_terminal)
+    out += std::string("terminal: the command cannot type into it (") + spelling(Flag::NoTtyInject) +
+           ": a seccomp filter refuses TIOCSTI and TIOCLINUX); `guard_terminal = false` opts out\n";
   env_lines(r, p.env, out);
   if (!p.hidden.empty()) {
     out += "hidden (no grant covers them):\n";

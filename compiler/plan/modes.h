@@ -26,6 +26,8 @@ struct Mode {
   bool unset_secrets;  // secret-looking variables unset unless [env] default_unset = false
   bool drop_caps;      // --drop-caps: a command run as root keeps no capability
   bool carve;          // the workspace's read-only exceptions (.git...) carved out of writable grants
+  bool default_scopes;  // --scope-try abstract-unix and signal: no process or abstract socket outside is reached
+  bool guard_terminal;  // --no-tty-inject: the command cannot type into the caller's terminal (TIOCSTI)
   std::span<const ModeGrant> grants;
   std::string_view starter;  // `init --mode NAME`'s paragraph; "" when init does not offer the mode
 };

@@ -176,7 +176,8 @@ struct NetworkPlan {
 struct LayerPlan {
   std::vector<Grant> grants;  // sorted by path, then access
   NetworkPlan net;
-  std::vector<std::string> scopes;  // sorted
+  std::vector<std::string> scopes;      // --scope: sorted
+  std::vector<std::string> try_scopes;  // --scope-try, where the kernel has them: the mode's default scopes not in scopes
 };
 
 // One pattern (keep, unset) or variable (set) of the command's environment.
@@ -217,6 +218,7 @@ struct Plan {
   LayerPlan inner;
   bool log_denials = false, no_log = false, best_effort = false, keep_fds = false;
   bool drop_caps = false;  // --drop-caps: read-only and workspace-write (a root command keeps no capability)
+  bool guard_terminal = false;  // --no-tty-inject: read-only and workspace-write, unless guard_terminal = false
   long require_abi = 0;
   EnvPlan env;
   std::vector<Dropped> dropped;

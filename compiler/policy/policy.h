@@ -70,6 +70,7 @@ struct Layer {
   bool launcher_literal = false;  // launcher_path came from --set: a path, not a template
   Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
   Setting<bool> restrict_udp;  // [network] restrict_udp
+  Setting<bool> default_scopes, guard_terminal;  // the agent modes' --scope-try and --no-tty-inject; false opts out
   Setting<long> require_abi;
   std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;
   // [protect] read_only: paths relative to each writable grant, carved out

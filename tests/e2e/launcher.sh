@@ -467,10 +467,55 @@ if [ "$abi" -ge 6 ]; then
   expect "scope: signal outside allowed without --scope" 0 ok
   run "$L" --ro / --scope signal -- "$op" kill $victim
   expect "scope: --scope signal denies it: EPERM" 1 EPERM
+  run "$L" --ro / --scope-try signal -- "$op" kill $victim
+  expect "scope: --scope-try signal denies it where the kernel has it: EPERM" 1 EPERM
+  if [ -n "$name" ] && grep -qx ready "$T/abstract"; then
+    run "$L" --ro / --scope-try abstract-unix -- "$op" abstract-connect "$name"
+    expect "scope: --scope-try abstract-unix denies it where the kernel has it: EPERM" 1 EPERM
+  fi
+  run "$L" --ro / --scope-try signal --scope-try abstract-unix --status-fd 3 -- "$op" kill $victim 3>"$T/status-scopes"
+  if contains "$(cat "$T/status-scopes")" '"scopes":"abstract-unix,signal"'; then pass "scope: the status line names the scopes in force"
+  else fail "scope: the status line names the scopes in force" "status='$(cat "$T/status-scopes")'"; fi
 else
   run "$L" --ro / --rw "$T" --scope signal -- "$op" write "$T/m21"
   expect_refused "scope: refused on ABI $abi without --best-effort" "$T/m21" "needs Landlock ABI 6"
+  run "$L" --ro / --rw "$T" --scope-try signal --scope-try abstract-unix --status-fd 3 -- "$op" write "$T/m21t" 3>"$T/status-scopes"
+  if [ "$rc" = 0 ] && [ -z "$err" ] && contains "$(cat "$T/status-scopes")" '"scopes":"none"'; then
+    pass "scope: --scope-try runs on ABI $abi, silently, and the status line says no scope is in force"
+  else fail "scope: --scope-try runs on ABI $abi" "rc=$rc err='$err' status='$(cat "$T/status-scopes")'"; fi
 fi
+
+# ---- --no-tty-inject: a seccomp filter refuses TIOCSTI and TIOCLINUX, by
+# every entry point (tests/payloads/op.cpp opens a new pty to try them on):
+# without it the ioctl reaches the terminal; with it, EPERM.
+pty_grants="--ro / --rw /dev/ptmx --rw /dev/pts"
+# shellcheck disable=SC2086 # the grants are several words
+run "$L" $pty_grants -- "$op" tiocsti-pty
+if [ "$out" != ok ]; then skip "tty: TIOCSTI" "this kernel refuses TIOCSTI already, or has no pty ($out): nothing to close"
+else
+  pass "tty: TIOCSTI types into a terminal without --no-tty-inject (the attack works)"
+  for entry in tiocsti-pty tiocsti-pty-high tioclinux-pty; do
+    # shellcheck disable=SC2086
+    run "$L" $pty_grants --no-tty-inject -- "$op" $entry
+    expect "tty: --no-tty-inject refuses $entry: EPERM" 1 EPERM
+  done
+  # x32's numbers reach seccomp even where the kernel has no x32 (ENOSYS comes after the filter)
+  # shellcheck disable=SC2086
+  run "$L" $pty_grants --no-tty-inject -- "$op" tiocsti-pty-x32
+  if [ "$rc" = 2 ]; then skip "tty: x32's ioctl" "not an x86_64 payload"
+  else expect "tty: --no-tty-inject refuses x32's ioctl: EPERM" 1 EPERM; fi
+  # shellcheck disable=SC2086
+  run "$L" $pty_grants -- "$op" tiocsti-pty-i386
+  if [ "$rc" = 2 ]; then skip "tty: i386's ioctl" "not an x86_64 payload"
+  elif [ "$out" != ok ]; then skip "tty: i386's ioctl" "this kernel has no i386 system call ABI (IA32_EMULATION; rc=$rc)"
+  else
+    # shellcheck disable=SC2086
+    run "$L" $pty_grants --no-tty-inject -- "$op" tiocsti-pty-i386
+    expect "tty: --no-tty-inject refuses i386's ioctl (int 0x80): EPERM" 1 EPERM
+  fi
+fi
+run "$L" --ro / --rw /dev/null --no-tty-inject -- "$op" write /dev/null
+expect "tty: --no-tty-inject leaves other system calls alone" 0 ok
 if [ "$abi" -ge 7 ]; then
   run "$L" --log-denials --no-log --ro / --rw "$T/w" -- "$op" write "$T/w/audit"
   expect "audit: --log-denials --no-log run" 0 ok

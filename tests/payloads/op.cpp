@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -71,6 +72,21 @@ socklen_t path_addr(const char *path, sockaddr_un *addr) {
     int c = accept4(fd, nullptr, nullptr, SOCK_CLOEXEC);
     if (c >= 0) close(c);
   }
+}
+
+// Pushes text into the terminal's input queue, a byte at a time (TIOCSTI),
+// as if typed: the caller's shell reads it once the command ends.
+bool push_input(int fd, const char *text, unsigned long request) {
+  for (const char *c = text; *c != '\0'; ++c)
+    if (ioctl(fd, request, c) != 0) return false;
+  return true;
+}
+
+// A new pty's terminal side, or -1 with errno.
+int pty_terminal() {
+  int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) return -1;
+  return open(ptsname(master), O_RDWR | O_NOCTTY | O_CLOEXEC);
 }
 
 }  // namespace
@@ -250,6 +266,32 @@ int main(int argc, char **argv) {
     syscall(SYS_execveat, mem, "", argv + 2, environ, AT_EMPTY_PATH);
     return report(false);
   }
+  // tiocsti FD TEXT: types TEXT into the terminal on FD (the caller's, inherited).
+  if (is("tiocsti")) return report(push_input(static_cast<int>(payload::number(a)), b, TIOCSTI));
+  // The same on the terminal side of a new pty (grant --rw /dev/ptmx and /dev/pts), through each entry point
+  // a seccomp filter must cover: plain, with high bits set in the request, TIOCLINUX, and the other ABIs.
+  if (is("tiocsti-pty")) return report(push_input(pty_terminal(), "x", TIOCSTI));
+  if (is("tiocsti-pty-high")) return report(push_input(pty_terminal(), "x", TIOCSTI | (1UL << 32)));
+  if (is("tioclinux-pty")) {  // the paste subcode: ENOTTY or EINVAL on a pty when it reaches the driver
+    char subcode = 3;
+    int terminal = pty_terminal();
+    if (terminal >= 0 && ioctl(terminal, TIOCLINUX, &subcode) == 0) return report(true);
+    return report(terminal >= 0 && errno != EPERM);
+  }
+#if defined(__x86_64__)
+  if (is("tiocsti-pty-i386")) {  // i386's ioctl (54) through int $0x80: SIGSEGV where the kernel has no IA32 emulation
+    static char pushed = 'x';  // static: a non-PIE binary's data lies below 4 GiB, where 32-bit pointers reach
+    long result = 54;
+    long terminal = pty_terminal();
+    asm volatile("int $0x80" : "+a"(result) : "b"(terminal), "c"(TIOCSTI), "d"(&pushed) : "memory");
+    if (result < 0) errno = static_cast<int>(-result);
+    return report(result == 0);
+  }
+  if (is("tiocsti-pty-x32")) {  // x32's ioctl (514 | __X32_SYSCALL_BIT): ENOSYS where the kernel has no x32
+    char pushed = 'x';
+    return report(syscall(0x40000000L | 514, pty_terminal(), TIOCSTI, &pushed) == 0);
+  }
+#endif
   payload::out("op: unknown operation\n");
   return 2;
 }

@@ -224,7 +224,7 @@ TEST_SUITE("launcher") {
       std::string value = "/v";
       if (spec.flag == Flag::ConnectTcp || spec.flag == Flag::BindTcp) value = "80";
       if (spec.flag == Flag::ConnectUdp || spec.flag == Flag::BindUdp) value = "53";
-      if (spec.flag == Flag::Scope) value = "signal";
+      if (spec.flag == Flag::Scope || spec.flag == Flag::ScopeTry) value = "signal";
       if (spec.flag == Flag::RequireAbi || spec.flag == Flag::StatusFd) value = "3";
       if (spec.flag == Flag::SetEnv || spec.flag == Flag::UnsetEnv || spec.flag == Flag::KeepEnv) value = "NAME";
       std::vector<std::string> args{spec.spelling};
@@ -456,5 +456,46 @@ TEST_SUITE("launcher") {
     full.add(almost.c_str()).add("\xe2\x82\xac");
     CHECK(full.len == almost.size());  // nor by a full buffer: the whole sequence is left out
     CHECK(std::string(full.buf) == almost);
+  }
+
+  // A tiny classic-BPF interpreter for the instructions the filter uses (load
+  // word, jump if equal, return): what the kernel would answer for one call.
+  TEST_CASE("--no-tty-inject's filter refuses TIOCSTI and TIOCLINUX by every entry point, and nothing else") {
+    using namespace llr_tty;
+    auto verdict = [](u32 arch, u32 nr, unsigned long long request) {
+      unsigned char data[64] = {};
+      memcpy(data + kNrOffset, &nr, 4);
+      memcpy(data + kArchOffset, &arch, 4);
+      memcpy(data + 16 + 8, &request, 8);  // args[1], little-endian like every machine this runs on
+      u32 accumulator = 0;
+      for (unsigned pc = 0; pc < kSteps; ++pc) {
+        const sock_filter &insn = kTtyFilter[pc];
+        if (insn.code == (BPF_LD | BPF_W | BPF_ABS)) memcpy(&accumulator, data + insn.k, 4);
+        if (insn.code == (BPF_JMP | BPF_JEQ | BPF_K)) pc += accumulator == insn.k ? insn.jt : insn.jf;
+        if (insn.code == BPF_RET) return insn.k;
+      }
+      return 0xdeadU;  // fell off the end: the kernel refuses such a program
+    };
+    const u32 refused = SECCOMP_RET_ERRNO | kEPERM;
+    CHECK(verdict(kNativeArch, kNativeIoctl, TIOCSTI) == refused);
+    CHECK(verdict(kNativeArch, kNativeIoctl, TIOCLINUX) == refused);
+    CHECK(verdict(kNativeArch, kNativeIoctl, TIOCSTI | (1ULL << 32)) == refused);  // only the low 32 bits count
+    CHECK(verdict(kNativeArch, kX32Ioctl, TIOCSTI) == refused);
+    CHECK(verdict(kCompatArch, kCompatIoctl, TIOCSTI) == refused);
+    CHECK(verdict(kCompatArch, kCompatIoctl, TIOCLINUX) == refused);
+    CHECK(verdict(kNativeArch, kNativeIoctl, 0x5401) == SECCOMP_RET_ALLOW);  // TCGETS
+    CHECK(verdict(kNativeArch, kNativeIoctl + 1, TIOCSTI) == SECCOMP_RET_ALLOW);  // another call with that value
+    CHECK(verdict(kCompatArch, kNativeIoctl, TIOCSTI) == SECCOMP_RET_ALLOW);   // the compat ABI's call of that number
+    CHECK(verdict(0x12345678U, kNativeIoctl, 0) == (SECCOMP_RET_ERRNO | kENOSYS));  // an unknown ABI
+    for (const sock_filter &insn : kTtyFilter)  // every jump lands inside the program
+      if (insn.code == (BPF_JMP | BPF_JEQ | BPF_K)) CHECK(&insn - kTtyFilter + 1 + std::max(insn.jt, insn.jf) < kSteps);
+  }
+
+  TEST_CASE("--scope-try takes the names --scope takes, into its own set") {
+    Parsed p = parse({"--scope-try", "signal", "--scope", "abstract-unix", "--", "true"});
+    CHECK(p.error.what == nullptr);
+    CHECK(p.options.try_scopes == llr_abi::LANDLOCK_SCOPE_SIGNAL);
+    CHECK(p.options.scopes == llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
+    CHECK(error_text(parse({"--scope-try", "network", "--", "true"})) == "--scope-try: NAME must be abstract-unix or signal");
   }
 }

@@ -34,17 +34,18 @@ function values(key, value) {
     if (typeof v !== 'string' || v === '' || v.includes('\0')) {
       throw fail(`${key}: ${JSON.stringify(v)} must be a non-empty string without NUL`);
     }
-    if (key === 'scope' && !cli.scopes.includes(v)) {
-      throw fail(`scope: ${JSON.stringify(v)} is not one of ${cli.scopes.join(', ')}`);
+    const isScope = key === 'scope' || key === 'scopeTry';
+    if (isScope && !cli.scopes.includes(v)) {
+      throw fail(`${key}: ${JSON.stringify(v)} is not one of ${cli.scopes.join(', ')}`);
     }
     if ((key === 'keepEnv' || key === 'unsetEnv') && v.includes('=')) throw fail(`${key}: ${JSON.stringify(v)} has '='`);
-    if (PATH_KEYS.has(key) || key === 'scope' || key === 'expectVersion' || key === 'keepEnv' || key === 'unsetEnv') return v;
+    if (PATH_KEYS.has(key) || isScope || key === 'expectVersion' || key === 'keepEnv' || key === 'unsetEnv') return v;
     throw fail(`${key}: unexpected value`);
   });
 }
 
 // grantArgs({noSymlinks, ro, rw, roTry, rwTry, connectTcp, bindTcp, restrictTcp,
-// scope, logDenials, noLog, bestEffort, keepFds, requireAbi, expectVersion}):
+// scope, scopeTry, noTtyInject, logDenials, noLog, bestEffort, keepFds, requireAbi, expectVersion}):
 // the launcher flags, in the header's order (so --no-symlinks comes before
 // the grants it applies to), values in the order given. Unknown
 // keys are an error (a typo must not silently widen or drop a rule).

@@ -39,6 +39,10 @@ export interface Policy {
   scope?: Scope | readonly Scope[];
   /** Alias of scope. */
   scopes?: Scope | readonly Scope[];
+  /** --scope-try: as scope where the kernel has it (ABI 6), skipped below (the status says which are in force). */
+  scopeTry?: Scope | readonly Scope[];
+  /** --no-tty-inject: a seccomp filter refuses TIOCSTI and TIOCLINUX: the command cannot type into the terminal. */
+  noTtyInject?: boolean;
   /** --log-denials: audit-log the command's denials too (ABI 7). */
   logDenials?: boolean;
   /** --no-log: do not audit-log the launcher's own denials (ABI 7). */
@@ -187,6 +191,10 @@ export interface CompiledPolicy {
    */
   network?: 'off' | { connect?: Port | readonly Port[]; bind?: Port | readonly Port[]; restrict?: boolean };
   scopes?: Scope | readonly Scope[];
+  /** The agent modes scope signals and abstract UNIX sockets where the kernel can (--scope-try); false opts out. */
+  defaultScopes?: boolean;
+  /** The agent modes refuse TIOCSTI/TIOCLINUX (--no-tty-inject); false opts out. */
+  guardTerminal?: boolean;
   audit?: { logDenials?: boolean; logLauncher?: boolean };
   /**
    * [env]: the command's environment. The agent modes unset *TOKEN*, *SECRET*,
