@@ -236,7 +236,7 @@ elif [ -n "${LLR_POLICY_TOML:-}" ]; then
 elif [ -n "${LLR_MODE:-}" ]; then
   case $LLR_MODE in
     read-only | workspace-write | danger-full-access) ;;
-    *) die "LLR_MODE $LLR_MODE: expected read-only, workspace-write or danger-full-access" ;;
+    *) die "LLR_MODE $(shown "$LLR_MODE"): expected read-only, workspace-write or danger-full-access" ;;
   esac
   printf 'version = 1\nmode = "%s"\n' "$LLR_MODE" >"$dir/pipeline.toml"
 else
@@ -246,7 +246,7 @@ fi
 if [ -n "${LLR_POLICY:-}" ]; then
   rel=${LLR_POLICY#"$ws"/}
   case $rel in
-    /* | *..* | *[!A-Za-z0-9._/-]*) die "policy $LLR_POLICY: expected a path inside the workspace, of letters, digits and . _ / -" ;;
+    /* | *..* | *[!A-Za-z0-9._/-]*) die "policy $(shown "$LLR_POLICY"): expected a path inside the workspace, of letters, digits and . _ / -" ;;
   esac
   [ -f "$ws/$rel" ] || die "policy $rel: no such file in the workspace"
   # shellcheck disable=SC2016 # ${WORKSPACE} is the policy's variable, written as is

@@ -100,6 +100,15 @@ if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/built" ] && grep -q 'policy-toml or m
   pass "github action: policy-toml and mode together are refused"
 else fail "github action: policy-toml and mode together are refused" "exit $rc; $(why)"; fi
 
+# An input echoed in an error is escaped: a line break in it cannot start
+# a workflow command of its own.
+gh mode-escaped INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_MODE="$(printf 'bogus\n::error title=forged::x')" \
+  INPUT_COMMAND="$cmd"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '^landlock-run: LLR_MODE bogus?::error' "$case_dir/err" && ! grep -q '^::error title=forged' "$case_dir/err"; then
+  pass "github action: an input shown in an error is escaped"
+else fail "github action: an input shown in an error is escaped" "exit $rc; $(why)"; fi
+
 # danger-full-access fails the step unless the workflow allows it.
 danger='version = 1
 mode = "danger-full-access"'
