@@ -1,10 +1,16 @@
 #!/bin/sh
 # generate.sh: writes landlock.gitlab-ci.yml on stdout. GitLab includes only
 # YAML from another project, so the job carries ../lib/install.sh and
-# ../lib/run.sh verbatim (written to a temporary folder, then run): the
-# scripts stay the one source of truth, and tests/suites/77-integrations.sh
-# fails when the committed template differs from this output.
+# ../lib/run.sh verbatim: the scripts stay the one source of truth, and
+# tests/suites/77-integrations.sh fails when the committed template differs
+# from this output.
 #   sh integrations/gitlab/generate.sh >integrations/gitlab/landlock.gitlab-ci.yml
+# The job keeps each script in a shell variable and runs it with sh -c: no
+# script of the job is a file, so none can be rewritten by the confined
+# command while a shell still reads it (the folder mktemp -d gives is /tmp,
+# writable in workspace-write, when GitLab leaves TMPDIR unset). The
+# binaries and the policy go to a fresh folder of the job's own under
+# $HOME, which no mode makes writable, removed when the job ends.
 set -eu
 lib=$(dirname "$0")/../lib
 indent() { sed 's/^\(.\)/      \1/' "$1"; }
@@ -31,10 +37,15 @@ cat <<'YAML'
 #       LLR_POLICY: ci/landlock.toml      # optional: the repository's, may only narrow
 #       LLR_COMMAND: make -j2 check       # run by sh -ec: a failing line fails the job
 #
+# The binaries and the policy go to a fresh folder of the job's own,
+# $HOME/.local/lib/landlock-run/job.XXXXXX (LLR_HOME: another folder for
+# job.XXXXXX), removed when the job ends; the scripts are never files.
+#
 # The repository's files are untrusted: LLR_POLICY is compiled as the
 # project layer under the pipeline's policy; mode danger-full-access fails
 # the job unless LLR_ALLOW_UNCONFINED is "1". The job refuses to run when
-# .git/config holds a credential (a URL with the job token): set
+# a git config of the checkout holds a credential (a URL with the job
+# token), or includes a file that does: set
 # FF_GIT_URLS_WITHOUT_TOKENS: "true" (GitLab Runner 17.x) or rewrite the
 # remote's URL first.
 #
@@ -54,17 +65,24 @@ cat <<'YAML'
     LLR_COMMAND: ""
   script:
     - |
-      llr_ci=$(mktemp -d) || exit 1
-      cat >"$llr_ci/install.sh" <<'LLR_INSTALL_SH'
+      llr_install_sh=$(cat <<'LLR_INSTALL_SH'
 YAML
 indent "$lib/install.sh"
 cat <<'YAML'
       LLR_INSTALL_SH
-      cat >"$llr_ci/run.sh" <<'LLR_RUN_SH'
+      )
+      llr_run_sh=$(cat <<'LLR_RUN_SH'
 YAML
 indent "$lib/run.sh"
 cat <<'YAML'
       LLR_RUN_SH
-      llr_home=$(sh "$llr_ci/install.sh") || exit 1
-      LLR_HOME=${llr_home#LLR_HOME=} sh "$llr_ci/run.sh"
+      )
+      llr_base=${LLR_HOME:-${HOME:?}/.local/lib/landlock-run}
+      mkdir -p "$llr_base" && chmod 0700 "$llr_base" || exit 1
+      llr_job=$(mktemp -d "$llr_base/job.XXXXXX") || exit 1
+      llr_home=$(LLR_HOME=$llr_job sh -c "$llr_install_sh" install.sh) || { rm -rf "$llr_job"; exit 1; }
+      llr_status=0
+      LLR_HOME=${llr_home#LLR_HOME=} sh -c "$llr_run_sh" run.sh || llr_status=$?
+      rm -rf "$llr_job"
+      [ "$llr_status" -eq 0 ] || exit "$llr_status"
 YAML

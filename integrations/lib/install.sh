@@ -12,9 +12,13 @@
 #   LLR_SHA256SUMS   path or URL of a SHA256SUMS file that lists the tarball
 #                    by its file name; one of the two is required
 #   LLR_HOME         where to install (default: $RUNNER_TEMP/landlock-run,
-#                    else $HOME/.local/lib/landlock-run); must lie outside the
-#                    workspace and TMPDIR, which the compiler refuses for the
-#                    launcher
+#                    else $HOME/.local/lib/landlock-run). The binaries run
+#                    unconfined and the pipeline's policy is written there,
+#                    so the confined command must not be able to write it:
+#                    it is refused inside the workspace, /tmp, $TMPDIR or
+#                    /dev/shm (writable in workspace-write), or below a
+#                    folder owned by another user or writable by others
+#                    without the sticky bit
 # On success: LLR_HOME/bin holds both binaries; with GITHUB_PATH and
 # GITHUB_ENV set (a GitHub runner), the bin folder is added to PATH and
 # LLR_HOME exported for the next steps; the last line on stdout is always
@@ -37,6 +41,33 @@ fetch() {
   esac || die "cannot fetch $1"
 }
 
+# check_install_folder DIR: DIR (its real path) lies outside every folder a
+# mode makes writable, and no folder on its way is another user's or
+# writable by others without the sticky bit (the rule ssh applies to its
+# own files): else a confined command, or a process an earlier run left,
+# could replace what this job later runs unconfined.
+check_install_folder() {
+  real=$(cd "$1" && pwd -P) || die "cannot enter $1"
+  for writable in /tmp "${TMPDIR:-}" /dev/shm "${LLR_WORKSPACE:-}" "${GITHUB_WORKSPACE:-}" "${CI_PROJECT_DIR:-}"; do
+    [ -n "$writable" ] && [ -d "$writable" ] || continue
+    writable=$(cd "$writable" && pwd -P) || continue
+    case $real/ in
+      "${writable%/}"/*) die "LLR_HOME $real lies in $writable, which a confined command may write: install elsewhere (a folder of your own outside the workspace and the temp folders)" ;;
+    esac
+  done
+  me=$(id -u)
+  folder=$real
+  while :; do
+    owner=$(stat -c %u "$folder") && mode=$(stat -c %a "$folder") || die "cannot stat $folder"
+    [ "$owner" = "$me" ] || [ "$owner" = 0 ] || die "LLR_HOME $real lies below $folder, owned by uid $owner: install in a folder of your own"
+    if [ $((0$mode & 2)) -ne 0 ] && [ $((0$mode & 512)) -eq 0 ]; then
+      die "LLR_HOME $real lies below $folder, writable by others: install in a folder of your own"
+    fi
+    [ "$folder" != / ] || break
+    folder=$(dirname "$folder")
+  done
+}
+
 [ -n "${LLR_TARBALL:-}" ] || die "LLR_TARBALL (the release tarball's path or URL) is required"
 name=$(basename "${LLR_TARBALL%%[?#]*}")
 case $name in
@@ -52,8 +83,10 @@ if [ -z "$home" ]; then
   else home=${HOME:?}/.local/lib/landlock-run; fi
 fi
 case $home in /*) ;; *) die "LLR_HOME must be an absolute path: $home" ;; esac
+mkdir -p "$home" && chmod 0700 "$home"
+check_install_folder "$home"
 dl=$home/download
-rm -rf "$dl" && mkdir -p "$dl" && chmod 0700 "$home"
+rm -rf "$dl" && mkdir -p "$dl"
 fetch "$LLR_TARBALL" "$dl/$name"
 
 # The expected digest: given, or the tarball's line of a SHA256SUMS file.

@@ -9,7 +9,8 @@ set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 need_dist_and_landlock integrations
-tmp=$(mktemp -d)
+# Outside /tmp: the install refuses a folder a confined command may write.
+tmp=$(mktemp -d "$LLR_BUILD/integrations.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)
 REPORT_PREFIX="integrations "
@@ -99,6 +100,15 @@ if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/built" ] && grep -q 'policy-toml or m
   pass "github action: policy-toml and mode together are refused"
 else fail "github action: policy-toml and mode together are refused" "exit $rc; $(why)"; fi
 
+# An input echoed in an error is escaped: a line break in it cannot start
+# a workflow command of its own.
+gh mode-escaped INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_MODE="$(printf 'bogus\n::error title=forged::x')" \
+  INPUT_COMMAND="$cmd"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '^landlock-run: LLR_MODE bogus?::error' "$case_dir/err" && ! grep -q '^::error title=forged' "$case_dir/err"; then
+  pass "github action: an input shown in an error is escaped"
+else fail "github action: an input shown in an error is escaped" "exit $rc; $(why)"; fi
+
 # danger-full-access fails the step unless the workflow allows it.
 danger='version = 1
 mode = "danger-full-access"'
@@ -137,6 +147,81 @@ for kind in extraheader url; do
     pass "github action: a token in .git/config ($kind) is refused with the fix, nothing run"
   else fail "github action: a token in .git/config ($kind) is refused with the fix, nothing run" "exit $rc; $(why)"; fi
 done
+
+# Issue 28: the token where the step used not to look. actions/checkout v6
+# keeps it in $RUNNER_TEMP/git-credentials-UUID.config, which .git/config
+# includes (includeIf gitdir:); a submodule's config may lie deeper than
+# .git/modules/NAME/config (a name with a slash, a submodule's submodule);
+# a worktree has its own config; an include may name another, relative to
+# itself or to ~. Each is refused with the fix, nothing run, the token
+# never printed; an include that cannot be read is refused too.
+extraheader='[http "https://github.com/"]
+	extraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA=='
+# The command writes in a folder of the workspace (the carve of .git
+# leaves the workspace's root read-only): out/ran says it ran.
+ran_cmd='echo ran >"$PWD/out/ran"'
+creds_case() {
+  c=$tmp/gh-$1
+  mkdir -p "$c/ws/.git" "$c/ws/out" "$c/runner-temp" "$c/home"
+  printf '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://github.com/o/r\n' >"$c/ws/.git/config"
+}
+creds_case checkout-v6
+printf '%s\n' "$extraheader" >"$c/runner-temp/git-credentials-3f0e4c1a-0b9d-4e55-9c0e-5d1f1b2a7c11.config"
+printf '[includeIf "gitdir:%s/ws/.git"]\n\tpath = %s/runner-temp/git-credentials-3f0e4c1a-0b9d-4e55-9c0e-5d1f1b2a7c11.config\n' \
+  "$c" "$c" >>"$c/ws/.git/config"
+creds_case submodule-slash
+mkdir -p "$c/ws/.git/modules/third_party/lib"
+printf '%s\n' "$extraheader" >"$c/ws/.git/modules/third_party/lib/config"
+creds_case submodule-nested
+mkdir -p "$c/ws/.git/modules/a/modules/b"
+printf '[core]\n\tbare = false\n' >"$c/ws/.git/modules/a/config"
+printf '[remote "origin"]\n\turl = https://x-access-token:ghs_secret@github.com/o/b.git\n' >"$c/ws/.git/modules/a/modules/b/config"
+creds_case worktree
+mkdir -p "$c/ws/.git/worktrees/w1"
+printf '%s\n' "$extraheader" >"$c/ws/.git/worktrees/w1/config.worktree"
+creds_case include-chain
+mkdir -p "$c/home/creds"
+printf '[Include]\n\tPath = "~/git-extra.config"  # the user'"'"'s\n' >>"$c/ws/.git/config"
+printf '[includeIf "onbranch:main"] path = creds/token.config\n' >"$c/home/git-extra.config"
+printf '%s\n' "$extraheader" >"$c/home/creds/token.config"
+# A workspace that is a worktree of another clone: its .git is a file
+# naming its git folder, whose commondir names the main one.
+creds_case worktree-checkout
+rm -rf "$c/ws/.git"
+mkdir -p "$c/main/.git/worktrees/ws"
+printf 'gitdir: ../main/.git/worktrees/ws\n' >"$c/ws/.git"
+printf '../..\n' >"$c/main/.git/worktrees/ws/commondir"
+printf '%s\n' "$extraheader" >"$c/main/.git/config"
+for kind in checkout-v6 submodule-slash submodule-nested worktree include-chain worktree-checkout; do
+  gh "$kind" INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML="$good_policy" INPUT_COMMAND="$ran_cmd"
+  rc=$?
+  if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/out/ran" ] && grep -q 'holds a credential.*persist-credentials: false' "$case_dir/err" &&
+     ! grep -q 'ghs_secret\|eC1hY2Nlc3Mt' "$case_dir/err" "$case_dir/out"; then
+    pass "github action: a token in a git config the checkout reaches ($kind) is refused with the fix, nothing run"
+  else fail "github action: a token in a git config the checkout reaches ($kind) is refused with the fix, nothing run" "exit $rc; $(why)"; fi
+done
+# An include that exists but cannot be read fails closed (a folder: root
+# reads any file whatever its mode), here from a submodule's config (the
+# compiler reads .git/config's includes itself, not the submodules').
+creds_case include-unreadable
+mkdir -p "$c/runner-temp/git-credentials-unreadable.config" "$c/ws/.git/modules/third_party/lib"
+printf '[includeIf "gitdir:%s/ws/.git/modules/third_party/lib"]\n\tpath = %s/runner-temp/git-credentials-unreadable.config\n' \
+  "$c" "$c" >"$c/ws/.git/modules/third_party/lib/config"
+gh include-unreadable INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML="$good_policy" INPUT_COMMAND="$ran_cmd"
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/ws/out/ran" ] && grep -q 'git-credentials-unreadable.config cannot be read' "$case_dir/err"; then
+  pass "github action: a git config include that cannot be read is refused, nothing run"
+else fail "github action: a git config include that cannot be read is refused, nothing run" "exit $rc; $(why)"; fi
+# No false alarm: includes without a credential, and one that does not
+# exist (git skips it), let the step run.
+creds_case include-clean
+printf '[include]\n\tpath = clean.config\n\tpath = %s/runner-temp/missing.config\n' "$c" >>"$c/ws/.git/config"
+printf '[user]\n\tname = CI\n' >"$c/ws/.git/clean.config"
+gh include-clean INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML="$good_policy" INPUT_COMMAND="$ran_cmd"
+rc=$?
+if [ "$rc" -eq 0 ] && [ -f "$case_dir/ws/out/ran" ]; then
+  pass "github action: git config includes without a credential, or missing, let the step run"
+else fail "github action: git config includes without a credential, or missing, let the step run" "exit $rc; $(why)"; fi
 
 # The runner's command files: protected, and a grant covering them is an error.
 gh command-files INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML='version = 1
@@ -239,9 +324,17 @@ gl_shell="sh"
 gl good LLR_TARBALL="$tarball" LLR_SHA256="$sha" LLR_POLICY_TOML="$good_policy" LLR_COMMAND="$cmd"
 rc=$?
 if [ "$rc" -eq 0 ] && [ -f "$case_dir/builds/ws/built" ] && [ ! -e "$case_dir/home/planted" ] &&
-   [ -x "$case_dir/home/.local/lib/landlock-run/$name/bin/landlock-run" ]; then
+   grep -q "in $case_dir/home/.local/lib/landlock-run/job\.[^/]*/$name/bin\$" "$case_dir/err" &&
+   [ -z "$(find "$case_dir/home/.local/lib/landlock-run" -mindepth 1)" ]; then
   pass "gitlab job: installs, probes, confines the command"
 else fail "gitlab job: installs, probes, confines the command" "exit $rc; $(why)"; fi
+# The install is refused where a confined command could write it.
+gl install-in-tmpdir LLR_HOME="$tmp/gl-install-in-tmpdir/tmp/llr" LLR_TARBALL="$tarball" LLR_SHA256="$sha" \
+  LLR_POLICY_TOML="$good_policy" LLR_COMMAND="$cmd"
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -e "$case_dir/builds/ws/built" ] && grep -q 'which a confined command may write' "$case_dir/err"; then
+  pass "gitlab job: an install folder in TMPDIR is refused, nothing run"
+else fail "gitlab job: an install folder in TMPDIR is refused, nothing run" "exit $rc; $(why)"; fi
 gl tampered LLR_TARBALL="$evil" LLR_SHA256="$sha" LLR_POLICY_TOML="$good_policy" LLR_COMMAND="$cmd"
 rc=$?
 if [ "$rc" -ne 0 ] && grep -q 'SHA-256 mismatch' "$case_dir/err" && [ ! -e "$case_dir/builds/ws/built" ]; then
