@@ -149,7 +149,8 @@ if (cd "$clone" && "$policy_bin" exec --launcher "$launcher" --set workspace="$c
   made=$(cat "$T/out")
   case $made in
     "$clone"/*) fail "a workspace inside TMPDIR: mktemp works" "the temp file $made is in the workspace" ;;
-    "$TMPDIR"/*) pass "a workspace inside TMPDIR: mktemp works, in a temp folder of the run's own" ;;
+    "$TMPDIR"/* | /tmp/*) fail "a workspace inside TMPDIR: mktemp works" "the temp file $made is in \${TMPDIR} or /tmp, where another run can write" ;;
+    "$HOME/.local/state/landlock-policy/tmp/ws-"*/*) pass "a workspace inside TMPDIR: mktemp works, in a temp folder of the run's own" ;;
     *) fail "a workspace inside TMPDIR: mktemp works" "made $made" ;;
   esac
 else

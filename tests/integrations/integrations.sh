@@ -9,7 +9,11 @@ set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 need_dist_and_landlock integrations
-tmp=$(mktemp -d)
+# The runners' folders (RUNNER_TEMP, HOME) outside /tmp: the compiler
+# refuses a launcher or a policy file there (tests/lib/testdir.sh).
+# shellcheck source=tests/lib/testdir.sh
+. tests/lib/testdir.sh
+tmp=$(test_dir llr-integrations) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)
 REPORT_PREFIX="integrations "
