@@ -48,10 +48,11 @@ struct PrivateRoot {
   size_t private_from = 0;
 };
 
-std::optional<PrivateRoot> private_root(const Context &ctx) {
+// An empty base when there is none (no HOME, no usable XDG_RUNTIME_DIR).
+PrivateRoot private_root(const Context &ctx) {
   if (auto xdg = runtime_dir(ctx)) return PrivateRoot{*xdg, std::string(kRuntimeTmpRoot), "${XDG_RUNTIME_DIR}/landlock-policy", 0};
   if (ctx.vars.home) return PrivateRoot{*ctx.vars.home, std::string(kStateTmpRoot), "~/.local/state/landlock-policy/tmp", 2};
-  return std::nullopt;
+  return {};
 }
 
 const char *walk_problem(FolderState state) {
@@ -96,17 +97,17 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   }
   plan.private_tmp_needed = true;
   const std::string name = folder_name(workspace);
-  auto root = private_root(ctx);
-  if (!root) {
+  const PrivateRoot root = private_root(ctx);
+  if (root.base.empty()) {
     ctx.diags.error(tmp_grant->loc, "${TMPDIR} (" + tmp + ") holds the workspace, so the run needs a temp folder of "
                                         "its own, and neither $XDG_RUNTIME_DIR (a folder of yours alone) nor HOME "
                                         "says where: " + (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
                     "set HOME, or run with TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
     return;
   }
-  const std::string path = root->base + "/" + root->below + "/" + name;
+  const std::string path = root.base + "/" + root.below + "/" + name;
   const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
-  FolderWalk walk = walk_folders_below(root->base, root->below + "/" + name, create, root->private_from);
+  FolderWalk walk = walk_folders_below(root.base, root.below + "/" + name, create, root.private_from);
   if (walk.state != FolderState::Ready && walk.state != FolderState::Missing) {
     std::string why = walk.where + " " + walk_problem(walk.state);
     if (walk.state == FolderState::Failed) why += std::string(" (") + std::strerror(walk.error) + ")";
@@ -128,7 +129,7 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   Grant g = replaced;
   g.path = plan.private_tmp;
   g.expanded = plan.private_tmp;
-  g.written = root->written + "/" + name;
+  g.written = root.written + "/" + name;
   g.why = "the run's temp folder: ${TMPDIR} holds the workspace, whose carve would leave TMPDIR's root read-only";
   g.origin = Origin::PrivateTmp;
   g.hops.clear();
