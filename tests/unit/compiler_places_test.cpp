@@ -162,6 +162,9 @@ TEST_SUITE("compiler places") {
   }
   TEST_CASE("no grant covers the private temp folders' root, nor ~/.config/landlock-policy") {
     Tree t;
+    for (const char *d : {"/home/.local", "/home/.local/state", "/home/.local/state/landlock-policy",
+                          "/home/.local/state/landlock-policy/tmp", "/home/.config", "/home/.config/landlock-policy"})
+      t.dir(d);
     for (const char *root : {"~/.local/state", "~/.local/state/landlock-policy/tmp", "~/.config/landlock-policy"}) {
       CAPTURE(root);
       CompileResult r = t.compile(std::string("version = 1\nmode = \"workspace-write\"\nrw = [\"") + root + "\"]\n");
