@@ -5,7 +5,7 @@
 # Sets: T (the root), HOME, TMPDIR, WS, LLR_TEST_ROOT; removes T on exit.
 # T lies outside /tmp, /dev/shm and TMPDIR: the compiler refuses a policy
 # file or a launcher there (tests/lib/testdir.sh). $root is the tree.
-# shellcheck source=tests/lib/testdir.sh
+# shellcheck source=tests/lib/testdir.sh disable=SC2154 # root: set by every script that sources this file
 . "$root/tests/lib/testdir.sh"
 T=$(test_dir llp-test) || exit 1
 trap 'rm -rf "$T"' EXIT
