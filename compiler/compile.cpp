@@ -34,6 +34,7 @@
 #include "plan/hide.h"
 #include "plan/modes.h"
 #include "policy/load.h"
+#include "policy/ownership.h"
 #include "policy/schema.h"
 #include "plan/network.h"
 #include "host/paths.h"
@@ -127,7 +128,14 @@ Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
     if (*inside != path) message += " is reached through " + *inside + ",";
     message += " lies inside " + area;
     message += ", which a confined command can write: it could be replaced by one that does not confine";
-    ctx.diags.error(loc, message, "install landlock-run outside the workspace and the temp directory (/usr/bin, /usr/local/bin)");
+    ctx.diags.error(loc, message,
+                    "install landlock-run outside the workspace, ${TMPDIR}, /tmp and /dev/shm (/usr/bin, /usr/local/bin)");
+    return {};
+  }
+  // Who else can replace it: the owner of a folder on the way, or whoever may write one.
+  if (OwnershipCheck owners = check_ownership(out.chain); owners.verdict != PathOwnership::Safe) {
+    ctx.diags.error(loc, ownership_problem("the launcher " + path, owners) + ": it could be replaced by one that does not confine",
+                    ownership_hint(owners));
     return {};
   }
   return out;

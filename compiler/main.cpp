@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include "out/annotate.h"
 #include "out/emit.h"
 #include "out/explain.h"
+#include "host/folders.h"
 #include "host/launcher_check.h"
 #include "learn/learn.h"
 #include "host/paths.h"
@@ -226,7 +228,7 @@ int cmd_why(const Cli &cli) {
 // Where `init` writes: a NAME (no slash) goes to
 // ~/.config/landlock-policy/NAME.toml, outside every folder a mode makes
 // writable; a FILE (with a slash) where it says, unless it lies inside the
-// workspace (the current folder, the default), ${TMPDIR} or /dev/shm.
+// workspace (the current folder, the default), ${TMPDIR}, /tmp or /dev/shm.
 // "" with why set when it is refused.
 std::string init_target(const Cli &cli, const std::string &arg, std::string &why) {
   CompileOptions base = base_options(cli);
@@ -237,11 +239,14 @@ std::string init_target(const Cli &cli, const std::string &arg, std::string &why
       return {};
     }
     std::string dir = home->second + "/.config/landlock-policy";
-    for (const std::string &d : {home->second + "/.config", dir})
-      if (mkdir(d.c_str(), 0700) != 0 && errno != EEXIST) {
-        why = "init: " + d + ": " + std::strerror(errno);
-        return {};
-      }
+    // Made 0700 beneath HOME, never through a symlink.
+    FolderWalk made = walk_folders_below(home->second, ".config/landlock-policy", true, SIZE_MAX);
+    if (made.state != FolderState::Ready) {
+      why = "init: " + made.where + ": " +
+            (made.state == FolderState::Failed ? std::string(std::strerror(made.error))
+                                               : std::string("not a folder (or a symlink, never followed)"));
+      return {};
+    }
     std::string name = arg.ends_with(".toml") ? arg : arg + ".toml";
     return dir + "/" + name;
   }
@@ -249,13 +254,13 @@ std::string init_target(const Cli &cli, const std::string &arg, std::string &why
   std::string real = join_path(canonical_or_lexical(parent_path(path)), path.substr(path.rfind('/') + 1));
   auto tmp = base.env.find("TMPDIR");
   std::string tmpdir = tmp == base.env.end() || tmp->second.empty() ? "/tmp" : tmp->second;
-  for (const std::string &area : {base.cwd, tmpdir, std::string("/dev/shm")}) {
+  for (const std::string &area : {base.cwd, tmpdir, std::string("/tmp"), std::string("/dev/shm")}) {
     std::string where = canonical_or_lexical(area);
     if (!is_within(path, area) && !is_within(real, where)) continue;
     why = "init " + arg;
     why += ": " + path;
     why += " lies inside " + where;
-    why += " (the workspace, ${TMPDIR} or /dev/shm), which a confined command can write, so the compiler would "
+    why += " (the workspace, ${TMPDIR}, /tmp or /dev/shm), which a confined command can write, so the compiler would "
            "refuse it: the threat model counts the grants of earlier runs. Give a NAME (written to "
            "~/.config/landlock-policy/NAME.toml) or a FILE outside those folders";
     return {};

@@ -2,11 +2,12 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
+#include <cstdint>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "../base/quote.h"
+#include "../host/folders.h"
 #include "../host/paths.h"
 #include "../policy/presets.h"
 
@@ -16,45 +17,25 @@ namespace {
 
 // mkdir -p below home, one folder at a time (0700: a cache is the user's
 // alone), each relative to an fd of the folder above and never through a
-// symlink: an earlier run that could write a folder on the way may have
-// planted `~/.cargo -> /elsewhere`, and mkdir would follow it. "" on
-// success, else why not.
+// symlink (host/folders.h): an earlier run that could write a folder on
+// the way may have planted `~/.cargo -> /elsewhere`, and mkdir would follow
+// it. "" on success, else why not.
 std::string make_below(const std::string &home, const std::string &path) {
-  int dir = open(home.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return "HOME (" + home + ") is not a folder";
-  std::string so_far = home;
-  std::string rest = path.substr(home.size() + 1);
-  size_t start = 0;
-  std::string why;
-  while (start < rest.size()) {
-    size_t slash = rest.find('/', start);
-    if (slash == std::string::npos) slash = rest.size();
-    const std::string name = rest.substr(start, slash - start);
-    so_far += "/" + name;
-    start = slash + 1;
-    if (mkdirat(dir, name.c_str(), 0700) != 0 && errno != EEXIST) {
-      why = so_far + ": " + std::strerror(errno);
+  FolderWalk walk = walk_folders_below(home, path.substr(home.size() + 1), true, SIZE_MAX);
+  switch (walk.state) {
+    case FolderState::Ready:
+      return {};
+    case FolderState::Symlink:
+      return walk.where + " is a symlink: a cache folder is never created through one";
+    case FolderState::NotFolder:
+    case FolderState::NotPrivate:
+      return walk.where + " is not a folder";
+    case FolderState::Missing:
+    case FolderState::Failed:
       break;
-    }
-    struct stat st {};
-    if (fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-      why = so_far + ": " + std::strerror(errno);
-      break;
-    }
-    if (S_ISLNK(st.st_mode)) {
-      why = so_far + " is a symlink: a cache folder is never created through one";
-      break;
-    }
-    int next = openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (next < 0) {
-      why = so_far + " is not a folder (" + std::strerror(errno) + ")";
-      break;
-    }
-    close(dir);
-    dir = next;
   }
-  close(dir);
-  return why;
+  if (walk.where == home) return "HOME (" + home + ") is not a folder";
+  return walk.where + ": " + std::strerror(walk.error);
 }
 
 // The first symlink on the way from below home to path (path itself

@@ -40,6 +40,8 @@ const char *protected_by_text(ProtectedBy by) {
       return "a policy file";
     case ProtectedBy::Launcher:
       return "the launcher binary";
+    case ProtectedBy::CompilerState:
+      return "built-in: landlock-policy's own folder";
   }
   return "";
 }

@@ -107,6 +107,7 @@ enum class ProtectedBy {
   ProtectList,              // [protect] paths
   PolicyFile,               // a trusted policy file, at each path it was reached through
   Launcher,                 // the launcher binary, likewise
+  CompilerState,            // kCompilerState: the user's policies and the runs' private temp folders
 };
 
 // How an entry stands for what was named: the path itself, or another path

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "grants.h"
+#include "tmpdir.h"
 #include "../host/mounts.h"
 #include "../host/paths.h"
 #include "../host/walk.h"
@@ -19,7 +20,11 @@ constexpr size_t kMaxLinkedFolders = 64;
 
 }  // namespace
 
-bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why) {
+bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why,
+                     const std::vector<std::string> &not_walked) {
+  auto walked_into = [&](const std::string &dir) {
+    return std::none_of(not_walked.begin(), not_walked.end(), [&](const std::string &n) { return is_within(dir, n); });
+  };
   // Every hop: a link inside the folder a first link reaches is followed
   // too (~/.ssh/keys.d -> A, A/more -> B protects B), and so on.
   std::vector<std::string> pending{folder};
@@ -27,7 +32,7 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
   while (!pending.empty()) {
     const std::string dir = pending.back();
     pending.pop_back();
-    if (kind_of(dir) != Kind::Directory) continue;
+    if (kind_of(dir) != Kind::Directory || !walked_into(dir)) continue;
     if (std::any_of(walked.begin(), walked.end(), [&](const std::string &w) { return is_within(dir, w); })) continue;
     if (walked.size() > kMaxLinkedFolders) {
       why = "more than " + std::to_string(kMaxLinkedFolders) + " folders reached through its symlinks, at " + dir;
@@ -46,7 +51,7 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
       targets.push_back(h.path);
       pending.push_back(h.path);
       return true;
-    });
+    }, walked_into);
     if (r.status != WalkStatus::Finished) {
       why = (r.status == WalkStatus::TooLarge ? "too large to walk at " : "cannot read ") + r.where;
       return false;
@@ -77,12 +82,13 @@ void check_unprotect(const Context &ctx, const Layer &policy) {
 // On this host: what the protected paths' symlinks point to inside them,
 // the same objects elsewhere in the mount table (bind mounts), and the
 // identity of each, for the comparisons the strings cannot make.
-void follow_on_host(Protection &out) {
+// The runs' private temp folders are not walked (tmpdir.h).
+void follow_on_host(Protection &out, const std::vector<std::string> &private_roots) {
   size_t builtin_count = out.paths.size();
   for (size_t i = 0; i < builtin_count; ++i) {
     std::vector<std::string> targets;
     std::string why;
-    if (!symlink_targets(out.paths[i].path, targets, why)) {
+    if (!symlink_targets(out.paths[i].path, targets, why, private_roots)) {
       out.incomplete = true;
       out.incomplete_why = "the walk of protected " + out.paths[i].written + " did not finish (" + why + ")";
     }
@@ -133,6 +139,7 @@ Protection build_protection(const Context &ctx, const Layer &policy, const std::
       if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinSecret, true);
     for (const char *s : kPersistencePoints)
       if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinPersistencePoint, false);
+    for (const char *s : kCompilerState) add({s, false, {}, {}, true}, ProtectedBy::CompilerState, false);
   }
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
   if (xdg != ctx.opt.env.end() && !xdg->second.empty()) {
@@ -162,7 +169,7 @@ Protection build_protection(const Context &ctx, const Layer &policy, const std::
     out.incomplete_why = (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem) +
                          ", so the protected paths under it cannot be located";
   }
-  if (ctx.host) follow_on_host(out);
+  if (ctx.host) follow_on_host(out, private_tmp_roots(ctx));
   return out;
 }
 
@@ -187,6 +194,15 @@ const char *git_part(const Grant &g) {
   if (has_git_component(g.path) || has_git_component(lexical_normalize(g.expanded.empty() ? g.path : g.expanded)))
     return "is or lies inside";
   return nullptr;
+}
+
+// The run's private temp folder, which the compiler itself grants, lies
+// inside landlock-policy's own folder or the session's runtime folder:
+// that one grant, and only beneath them, is not a breach.
+bool private_tmp_inside(const Grant &g, const Protected &p) {
+  const bool root = p.by == ProtectedBy::CompilerState || p.by == ProtectedBy::SessionSockets;
+  const bool beneath = g.path != p.path && is_within(g.path, p.path) && !(g.object && p.object && *g.object == *p.object);
+  return g.origin == Origin::PrivateTmp && root && p.as == ProtectedAs::Itself && beneath;
 }
 
 // Reports why one writable grant is refused; false when it is not.
@@ -217,7 +233,7 @@ bool refuse_writable(const Context &ctx, const Protection &protection, const std
   }
   for (const Protected &p : protection.paths) {
     const char *how = relation(g, p);
-    if (!how) continue;
+    if (!how || private_tmp_inside(g, p)) continue;
     const bool policy_file = p.by == ProtectedBy::PolicyFile && p.as == ProtectedAs::Itself;
     std::string hint = policy_file
                            ? "a command that can rewrite its own policy can widen its next run; keep your policy "

@@ -42,6 +42,14 @@ inline constexpr const char *kPersistencePoints[] = {
     "~/.zshrc",    "~/.zshenv",       "~/.zprofile",            "~/.zlogin",       "~/.config/fish",
     "~/.config/autostart", "~/.config/systemd/user", "~/.local/bin", "~/.gitconfig", "~/.config/git"};
 
+// landlock-policy's own folders: where `init` writes the user's policies,
+// and the root of the runs' private temp folders (tmpdir.h; the other root,
+// $XDG_RUNTIME_DIR/landlock-policy, lies in the session's protected runtime
+// folder). Never writable, not even through `unprotect`: a run that could
+// write there could rewrite the user's policy, or another workspace's temp
+// files. The one grant inside is the run's own private temp folder.
+inline constexpr const char *kCompilerState[] = {"~/.config/landlock-policy", "~/.local/state/landlock-policy"};
+
 // A CI runner's command files, named by these variables: a line written to
 // one sets the environment, PATH or outputs of the job's later steps.
 inline constexpr const char *kRunnerCommandFiles[] = {"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY",
@@ -125,7 +133,8 @@ void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::
 
 // The symlinks inside folder, resolved to the end (also dangling ones: a
 // target created later would be written through the link); false when the
-// walk did not finish.
-bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why);
+// walk did not finish. Folders within not_walked are not looked into.
+bool symlink_targets(const std::string &folder, std::vector<std::string> &targets, std::string &why,
+                     const std::vector<std::string> &not_walked = {});
 
 }  // namespace llp

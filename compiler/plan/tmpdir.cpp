@@ -1,13 +1,10 @@
 #include "tmpdir.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "../host/folders.h"
 #include "../host/paths.h"
 
 namespace llp {
@@ -28,34 +25,59 @@ unsigned long long fnv1a(const std::string &text) {
 std::string folder_name(const std::string &workspace) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", fnv1a(workspace));
-  return "landlock-run." + std::to_string(geteuid()) + "." + hex;
+  return std::string("ws-") + hex;
 }
 
-// "" when the entry `name` of tmp is (or, on a run, now is) a folder that
-// only this user can use; else why not. A shared temp folder lets any user
-// create the name first: one that is not ours, or is a symlink, is refused.
-std::string ensure_folder(const std::string &tmp, const std::string &name, bool create, bool &exists) {
-  exists = false;
-  int dir = open(tmp.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (dir < 0) return "cannot open " + tmp + ": " + std::strerror(errno);
-  std::string why;
-  if (create && mkdirat(dir, name.c_str(), 0700) != 0 && errno != EEXIST)
-    why = "cannot create " + tmp + "/" + name + ": " + std::strerror(errno);
-  struct stat st {};
-  if (why.empty() && fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
-    if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077) != 0)
-      why = tmp + "/" + name + " is not a folder that only you can use (a symlink, another user's, or group/other "
-                               "permissions)";
-    else
-      exists = true;
-  } else if (why.empty() && errno != ENOENT) {
-    why = tmp + "/" + name + ": " + std::strerror(errno);
+// $XDG_RUNTIME_DIR, when it is an absolute folder of this user's alone.
+std::optional<std::string> runtime_dir(const Context &ctx) {
+  auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
+  if (xdg == ctx.opt.env.end() || xdg->second.empty() || xdg->second[0] != '/') return std::nullopt;
+  const std::string path = lexical_normalize(xdg->second);
+  if (!is_private_folder(path)) return std::nullopt;
+  return path;
+}
+
+// Where the run's private temp folders live: base, the path below it, how
+// the docs spell it, and from which component on the folders must be the
+// user's alone (the ones the compiler makes; ~/.local may be 0755).
+struct PrivateRoot {
+  std::string base;
+  std::string below;
+  std::string written;
+  size_t private_from = 0;
+};
+
+// An empty base when there is none (no HOME, no usable XDG_RUNTIME_DIR).
+PrivateRoot private_root(const Context &ctx) {
+  if (auto xdg = runtime_dir(ctx)) return PrivateRoot{*xdg, std::string(kRuntimeTmpRoot), "${XDG_RUNTIME_DIR}/landlock-policy", 0};
+  if (ctx.vars.home) return PrivateRoot{*ctx.vars.home, std::string(kStateTmpRoot), "~/.local/state/landlock-policy/tmp", 2};
+  return {};
+}
+
+const char *walk_problem(FolderState state) {
+  switch (state) {
+    case FolderState::Symlink:
+      return "is a symlink, never followed";
+    case FolderState::NotFolder:
+      return "is not a folder";
+    case FolderState::NotPrivate:
+      return "is not yours alone (another user's, or open to group or others)";
+    case FolderState::Ready:
+    case FolderState::Missing:
+    case FolderState::Failed:
+      break;
   }
-  close(dir);
-  return why;
+  return "cannot be created or opened";
 }
 
 }  // namespace
+
+std::vector<std::string> private_tmp_roots(const Context &ctx) {
+  std::vector<std::string> roots;
+  if (auto xdg = runtime_dir(ctx)) roots.push_back(canonical_or_lexical(*xdg + "/" + std::string(kRuntimeTmpRoot)));
+  if (ctx.vars.home) roots.push_back(canonical_or_lexical(*ctx.vars.home + "/.local/state/landlock-policy"));
+  return roots;
+}
 
 void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) {
   if (!ctx.host || !ctx.vars.workspace) return;
@@ -74,29 +96,39 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   }
   plan.private_tmp_needed = true;
   const std::string name = folder_name(workspace);
-  const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
-  bool exists = false;
-  std::string why = ensure_folder(tmp, name, create, exists);
-  if (!why.empty()) {
+  const PrivateRoot root = private_root(ctx);
+  if (root.base.empty()) {
     ctx.diags.error(tmp_grant->loc, "${TMPDIR} (" + tmp + ") holds the workspace, so the run needs a temp folder of "
-                                        "its own: " + why,
-                    "remove it, or run with TMPDIR set to a folder outside the workspace: "
-                    "TMPDIR=$(mktemp -d) landlock-policy ...");
+                                        "its own, and neither $XDG_RUNTIME_DIR (a folder of yours alone) nor HOME "
+                                        "says where: " + (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
+                    "set HOME, or run with TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
     return;
   }
+  const std::string path = root.base + "/" + root.below + "/" + name;
+  const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
+  FolderWalk walk = walk_folders_below(root.base, root.below + "/" + name, create, root.private_from);
+  if (walk.state != FolderState::Ready && walk.state != FolderState::Missing) {
+    std::string why = walk.where + " " + walk_problem(walk.state);
+    if (walk.state == FolderState::Failed) why += std::string(" (") + std::strerror(walk.error) + ")";
+    ctx.diags.error(tmp_grant->loc, "${TMPDIR} (" + tmp + ") holds the workspace, so the run needs a temp folder of "
+                                        "its own, " + path + ": " + why,
+                    "no confined run can write there: something outside the sandbox made it; remove it, or run with "
+                    "TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
+    return;
+  }
+  const bool exists = walk.state == FolderState::Ready;
   Grant replaced = *tmp_grant;
   grants.erase(tmp_grant);
-  plan.dropped.push_back({replaced, "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + tmp +
-                                        "/" + name});
-  plan.notes.push_back("${TMPDIR} (" + tmp + ") holds the workspace: the command gets TMPDIR=" + tmp + "/" + name +
-                       ", a folder of its own, instead of a read-only " + tmp +
+  plan.dropped.push_back({replaced, "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + path});
+  plan.notes.push_back("${TMPDIR} (" + tmp + ") holds the workspace: the command gets TMPDIR=" + path +
+                       ", a folder of its own outside ${TMPDIR} and /tmp, instead of a read-only " + tmp +
                        (exists ? std::string() : std::string(" (argv, exec and learn create it)")));
   if (!exists) return;
-  plan.private_tmp = tmp + "/" + name;
+  plan.private_tmp = canonical_or_lexical(path);
   Grant g = replaced;
   g.path = plan.private_tmp;
   g.expanded = plan.private_tmp;
-  g.written = "${TMPDIR}/" + name;
+  g.written = root.written + "/" + name;
   g.why = "the run's temp folder: ${TMPDIR} holds the workspace, whose carve would leave TMPDIR's root read-only";
   g.origin = Origin::PrivateTmp;
   g.hops.clear();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "ownership.h"
 #include "parse.h"
 #include "../host/paths.h"
 #include "presets.h"
@@ -21,6 +22,9 @@ namespace {
 constexpr int kMaxExtendsDepth = 8;
 // Shared memory: every process of the user may write it, confined or not.
 constexpr std::string_view kSharedMemory = "/dev/shm";
+// The temp folder of every run whose TMPDIR was unset (CI, cron, a
+// harness's environment): writable to them whatever TMPDIR says now.
+constexpr std::string_view kSystemTmp = "/tmp";
 
 // What loading reads and fills in: the variables gain the workspace once
 // the main file is parsed (the Context is built from them afterwards).
@@ -55,6 +59,7 @@ struct Resolution {
   std::vector<std::string> chain;  // every path crossed
   std::string writable_hop;        // the first path of the chain inside a writable area, or ""
   std::string area;                // that area
+  OwnershipCheck owners;           // who else can change it, by the folders on its way
 };
 
 class Loader {
@@ -71,16 +76,16 @@ class Loader {
     r.exists = h.exists;
     r.chain = chain_of(abs, h);
     // The places a confined command may have written: the workspace, the
-    // temp directory and /dev/shm. A file reached through them is the
+    // temp directory, /tmp and /dev/shm. A file reached through them is the
     // repository's (or an earlier run's).
     std::vector<std::string> areas = run_writable_areas(ctx_.vars);
-    areas.push_back(canonical_or_lexical(std::string(kSharedMemory)));
     for (const std::string &p : r.chain)
       for (const std::string &area : areas)
         if (r.writable_hop.empty() && is_within(p, area)) {
           r.writable_hop = p;
           r.area = area;
         }
+    if (r.writable_hop.empty() && r.exists) r.owners = check_ownership(r.chain);
     return r;
   }
 
@@ -92,6 +97,10 @@ class Loader {
   void check_main_file() {
     const std::string &name = ctx_.opt.policy_name;
     Resolution main = resolve(name);  // again: the workspace is known now
+    if (main.writable_hop.empty() && main.owners.verdict != PathOwnership::Safe) {
+      refuse_or_warn(ownership_problem("the policy file " + name, main.owners), ownership_hint(main.owners));
+      return;
+    }
     if (main.writable_hop.empty()) {
       files_.insert(files_.begin(), {main.path, main.chain});
       return;
@@ -105,6 +114,11 @@ class Loader {
         "such as ~/.config/landlock-policy/NAME.toml (`landlock-policy init --mode MODE NAME` writes there), or "
         "give its text on standard input (`landlock-policy argv - -- COMMAND`); a project's own file comes in "
         "through `project = ...`, which may only narrow";
+    refuse_or_warn(message, hint);
+  }
+
+  // argv, exec and learn refuse the main file; check, explain and why warn.
+  void refuse_or_warn(const std::string &message, const std::string &hint) {
     if (ctx_.opt.writable_main_is_warning)
       ctx_.diags.warning({0, 0, 0}, message + "; answered as written, but argv, exec and learn refuse it", hint);
     else
@@ -197,6 +211,11 @@ class Loader {
       }
       if (too_deep(depth, e.loc)) continue;
       bool trusted = where.writable_hop.empty();
+      if (trusted && where.owners.verdict != PathOwnership::Safe) {
+        ctx_.diags.error(e.loc, ownership_problem("the `extends` file " + name, where.owners) + ": not read",
+                         ownership_hint(where.owners));
+        continue;
+      }
       int child = open_file(name, where, e.loc, trusted, false);
       if (child < 0) continue;
       if (!trusted)
@@ -235,6 +254,8 @@ class Loader {
   std::string area_name(const std::string &area) const {
     if (ctx_.vars.workspace && area == canonical_or_lexical(*ctx_.vars.workspace)) return "the workspace " + area;
     if (ctx_.vars.tmpdir && area == canonical_or_lexical(*ctx_.vars.tmpdir)) return "${TMPDIR} " + area;
+    if (area == canonical_or_lexical(std::string(kSystemTmp)))
+      return area + " (writable to every run whose TMPDIR was unset, whatever TMPDIR says now)";
     return area;
   }
 
@@ -332,6 +353,10 @@ std::vector<std::string> run_writable_areas(const Variables &vars) {
   std::vector<std::string> areas;
   if (vars.workspace) areas.push_back(canonical_or_lexical(*vars.workspace));
   if (vars.tmpdir) areas.push_back(canonical_or_lexical(*vars.tmpdir));
+  for (std::string_view always : {kSystemTmp, kSharedMemory}) {
+    std::string area = canonical_or_lexical(std::string(always));
+    if (std::find(areas.begin(), areas.end(), area) == areas.end()) areas.push_back(area);
+  }
   return areas;
 }
 

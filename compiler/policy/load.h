@@ -44,8 +44,9 @@ std::string file_folder(const CompileOptions &opt, const Sources &sources, int f
 inline std::string file_folder(const Context &ctx, int file) { return file_folder(ctx.opt, ctx.sources, file); }
 
 // The folders every confined run may write whatever the policy grants: the
-// workspace and ${TMPDIR}, canonical. A file reached through them is the
-// repository's, or an earlier run's.
+// workspace, ${TMPDIR}, /tmp (every run whose TMPDIR was unset could write
+// it, whatever TMPDIR says now) and /dev/shm, canonical. A file reached
+// through them is the repository's, or an earlier run's.
 std::vector<std::string> run_writable_areas(const Variables &vars);
 
 }  // namespace llp

@@ -3,7 +3,11 @@
 # HOME (secrets included), a workspace and a temp dir, so no test ever
 # reads or depends on the real HOME (CI runs as root with HOME=/root).
 # Sets: T (the root), HOME, TMPDIR, WS, LLR_TEST_ROOT; removes T on exit.
-T=$(mktemp -d /tmp/llp-test.XXXXXX) || exit 1
+# T lies outside /tmp, /dev/shm and TMPDIR: the compiler refuses a policy
+# file or a launcher there (tests/lib/testdir.sh). $root is the tree.
+# shellcheck source=tests/lib/testdir.sh disable=SC2154 # root: set by every script that sources this file
+. "$root/tests/lib/testdir.sh"
+T=$(test_dir llp-test) || exit 1
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/home/.ssh" "$T/home/.aws" "$T/home/.cache" "$T/home/.config" "$T/ws/src" "$T/tmp" \
   "$T/data/a" "$T/data/b"

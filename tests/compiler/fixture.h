@@ -18,9 +18,14 @@ struct Tree {
   std::string root;
 
   Tree() {
-    char tmpl[] = "/tmp/llp-unit.XXXXXX";
-    const char *made = mkdtemp(tmpl);
-    root = made ? made : "/tmp/llp-unit.failed";
+    // Not under /tmp: the compiler refuses a policy file or a launcher there
+    // (every run whose TMPDIR was unset could write it). /var/tmp is sticky,
+    // so the ownership rule accepts it (tests/lib/testdir.sh does the same).
+    const char *base = std::getenv("LLR_TEST_DIR_BASE");
+    std::string tmpl = std::string(base && *base ? base : "/var/tmp") + "/llp-unit.XXXXXX";
+    const char *made = mkdtemp(tmpl.data());
+    root = made ? made : "/var/tmp/llp-unit.failed";
+    chmod(root.c_str(), 0755);
     for (const char *d : {"/home", "/home/.ssh", "/home/.aws", "/ws", "/ws/src", "/ws/docs", "/tmp", "/data",
                           "/data/a", "/data/b", "/data/a/deep"})
       mkdir((root + d).c_str(), 0755);

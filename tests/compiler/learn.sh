@@ -344,11 +344,12 @@ if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
     skip "unprivileged run" "setpriv (util-linux) is not installed"
     exit 0
   fi
-  U=$(mktemp -d /tmp/llp-learn-u.XXXXXX) || exit 1
+  # Outside /tmp: the launcher and the policies there would be refused.
+  U=$(test_dir llp-learn-u) || exit 1
   mkdir -p "$U/bin" "$U/tests/compiler" "$U/tests/lib"
   if ! cp "$policy_bin" "$launcher" "$op" "$(dirname "$op")/learn-hostile" "$U/bin/" ||
     ! cp "$root/tests/compiler/learn.sh" "$root/tests/compiler/env.sh" "$U/tests/compiler/" ||
-    ! cp "$root/tests/lib/report.sh" "$U/tests/lib/" ||
+    ! cp "$root/tests/lib/report.sh" "$root/tests/lib/testdir.sh" "$U/tests/lib/" ||
     ! chmod -R a+rX "$U"; then
     fail "unprivileged run" "cannot copy the binaries to $U"
     rm -rf "$U"

@@ -149,7 +149,8 @@ if (cd "$clone" && "$policy_bin" exec --launcher "$launcher" --set workspace="$c
   made=$(cat "$T/out")
   case $made in
     "$clone"/*) fail "a workspace inside TMPDIR: mktemp works" "the temp file $made is in the workspace" ;;
-    "$TMPDIR"/*) pass "a workspace inside TMPDIR: mktemp works, in a temp folder of the run's own" ;;
+    "$TMPDIR"/* | /tmp/*) fail "a workspace inside TMPDIR: mktemp works" "the temp file $made is in \${TMPDIR} or /tmp, where another run can write" ;;
+    "$HOME/.local/state/landlock-policy/tmp/ws-"*/*) pass "a workspace inside TMPDIR: mktemp works, in a temp folder of the run's own" ;;
     *) fail "a workspace inside TMPDIR: mktemp works" "made $made" ;;
   esac
 else
@@ -162,8 +163,8 @@ else
   pass "a workspace inside TMPDIR: another clone's .git in TMPDIR stays read-only"
 fi
 "$policy_bin" explain --launcher "$launcher" --set workspace="$clone" "$etc/plain.toml" >"$T/explain" 2>&1
-if grep -q "holds the workspace: the command gets TMPDIR=$TMPDIR/landlock-run\." "$T/explain" &&
-   grep -q "^  set TMPDIR=$TMPDIR/landlock-run\." "$T/explain"; then
+if grep -q "holds the workspace: the command gets TMPDIR=$HOME/.local/state/landlock-policy/tmp/ws-" "$T/explain" &&
+   grep -q "^  set TMPDIR=$HOME/.local/state/landlock-policy/tmp/ws-" "$T/explain"; then
   pass "a workspace inside TMPDIR: explain says which temp folder the command gets"
 else
   fail "a workspace inside TMPDIR: explain says which temp folder the command gets" "$(grep -i tmpdir "$T/explain" | head -5)"

@@ -5,6 +5,8 @@
 set -u
 # shellcheck source=tests/lib/report.sh
 . "$LLR_ROOT/tests/lib/report.sh"
+# shellcheck source=tests/lib/testdir.sh
+. "$LLR_ROOT/tests/lib/testdir.sh"
 # shellcheck disable=SC2034 # read by the eval below
 check=$LLR_BUILD/unit/parse-check
 cd "$LLR_ROOT" || exit 1
@@ -56,7 +58,8 @@ fi
 # fake HOME whose ~/.config/landlock-policy holds the policies the blocks
 # name (agent.toml: the README's example policy; ci.toml), ${TMPDIR} and the
 # binaries outside the project. A block that fails as written is a FAIL.
-docs=$(mktemp -d)
+# Outside /tmp: the compiler refuses a policy there (tests/lib/testdir.sh).
+docs=$(test_dir llr-docs) || exit 1
 awk -v out="$docs" '/^```sh$/ { inside = 1; block = ""; start = FNR; next }
   /^```/ { if (inside && block ~ /(^|\n)[^#\n]*landlock-policy /) { n++; f = out "/block." n; printf "%s", block >f; close(f); print FILENAME ":" start >(out "/where." n); close(out "/where." n) } inside = 0; next }
   inside { block = block $0 "\n" }' README.md docs/*.md

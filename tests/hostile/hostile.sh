@@ -26,12 +26,14 @@ set -u
 [ $# -eq 3 ] || { echo "usage: $0 POLICY_BIN LAUNCHER PAYLOAD_DIR" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/hostile/lib.sh
-# shellcheck source=tests/hostile/lib.sh
 . "$here/lib.sh"
 
-T=$(mktemp -d /tmp/llr-hostile.XXXXXX) || exit 1
+# The world lives outside /tmp, /dev/shm and TMPDIR, where the compiler
+# accepts the user's policies and the launcher (tests/lib/testdir.sh).
+# shellcheck source=tests/lib/testdir.sh
+. "$here/../lib/testdir.sh"
+T=$(test_dir llr-hostile) || exit 1
 trap cleanup EXIT
-chmod 755 "$T"
 mkdir "$T/bin"
 for f in "$1" "$2" "$3/op"; do
   [ -f "$f" ] || { fail "hostile.setup" "$f was not built"; exit 1; }

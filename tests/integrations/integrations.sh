@@ -9,8 +9,11 @@ set -u
 cd "$LLR_ROOT" || exit 1
 . tests/packaging/lib.sh
 need_dist_and_landlock integrations
-# Outside /tmp: the install refuses a folder a confined command may write.
-tmp=$(mktemp -d "$LLR_BUILD/integrations.XXXXXX") || exit 1
+# The runners' folders (RUNNER_TEMP, HOME) outside /tmp: the install and
+# the compiler refuse a launcher or a policy file there (tests/lib/testdir.sh).
+# shellcheck source=tests/lib/testdir.sh
+. tests/lib/testdir.sh
+tmp=$(test_dir llr-integrations) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)
 REPORT_PREFIX="integrations "

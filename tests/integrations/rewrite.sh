@@ -29,8 +29,10 @@ cd "$LLR_ROOT" || exit 1
 need_dist_and_landlock integrations-rewrite
 template=${1:-integrations/gitlab/landlock.gitlab-ci.yml}
 action_lib=${2:-integrations/lib}
-# Outside /tmp: the install refuses a folder a confined command may write.
-tmp=$(mktemp -d "$LLR_BUILD/integrations-rewrite.XXXXXX") || exit 1
+# Outside /tmp: the install refuses a folder a confined command may write (tests/lib/testdir.sh).
+# shellcheck source=tests/lib/testdir.sh
+. tests/lib/testdir.sh
+tmp=$(test_dir llr-integrations-rewrite) || exit 1
 [ -n "${LLR_KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
 sha=$(sha256sum "$tarball" | cut -d' ' -f1)
 REPORT_PREFIX="integrations rewrite "

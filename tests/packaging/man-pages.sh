@@ -53,7 +53,10 @@ if [ -x "$policy" ]; then
   if [ -z "$missing" ]; then pass "man-landlock-policy.1-has-every-command-and-option"
   else fail "man-landlock-policy.1-has-every-command-and-option" "missing$missing"; fi
 
-  tmp=$(mktemp -d)
+  # Outside /tmp: check would answer with a warning there (tests/lib/testdir.sh).
+  # shellcheck source=tests/lib/testdir.sh
+  . "$LLR_ROOT/tests/lib/testdir.sh"
+  tmp=$(test_dir llr-man) || exit 1
   sed -n '/^# SYNOPSIS/,/^# DESCRIPTION/p' docs/man/landlock-policy.5.scd | sed -n '/^```$/,/^```$/p' | sed '/^```$/d; s/^\\//' >"$tmp/synopsis.toml"
   mkdir -p "$tmp/ws" "$tmp/tmp"
   if (cd "$tmp/ws" && TMPDIR=$tmp/tmp "$policy" check "$tmp/synopsis.toml") >"$tmp/log" 2>&1 && [ -s "$tmp/synopsis.toml" ]; then

@@ -216,6 +216,25 @@ test('probe-reports-a-missing-or-refused-launcher', () => {
   assert.match(rel.message, /LANDLOCK_RUN="bin\/landlock-run" is not an absolute path/);
 });
 
+// A launcher under /tmp is refused with TMPDIR elsewhere (issue 28): every
+// earlier run whose TMPDIR was unset could write /tmp and replace it, and
+// probe() would run the replacement unconfined.
+test('probe-refuses-a-launcher-under-tmp-whatever-TMPDIR-says', () => {
+  assert.notStrictEqual(process.env.TMPDIR, '/tmp');
+  const dir = fs.mkdtempSync('/tmp/llr-npm-');
+  try {
+    const copy = path.join(dir, 'landlock-run');
+    fs.copyFileSync(llr.launcherPath(), copy);
+    fs.chmodSync(copy, 0o755);
+    const p = llr.probe({ launcher: copy });
+    assert.strictEqual(p.ok, false);
+    assert.strictEqual(p.reason, 'untrusted-binary');
+    assert.match(p.message, /refusing the landlock-run .* inside \/tmp/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // probe() trusts a launcher exactly as run() does: one under ${TMPDIR} (a
 // project-local install there, say) is refused by both.
 test('probe-refuses-what-run-refuses', async () => {

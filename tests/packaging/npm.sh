@@ -14,7 +14,12 @@ fi
 for t in "$entry" "$plat"; do
   [ -f "$t" ] || { fail "npm-pack" "$t was not built (make npm)"; exit 1; }
 done
-tmp=$(mktemp -d)
+# Outside /tmp and /dev/shm, through folders only root or this user can
+# write: the compiler refuses a launcher or a policy file elsewhere
+# (tests/lib/testdir.sh).
+# shellcheck source=tests/lib/testdir.sh
+. "$LLR_ROOT/tests/lib/testdir.sh"
+tmp=$(test_dir llr-npm) || exit 1
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 # ${TMPDIR} apart from the packages: a workspace-write run may write it, so
 # neither the binaries (probe, run) nor a policy file may lie inside it.

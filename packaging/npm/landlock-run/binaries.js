@@ -187,9 +187,14 @@ function policyPath(options = {}) {
 // Parses one `landlock-run --probe` line, for example
 
 // The folder ${TMPDIR} names (/tmp when unset): workspace-write makes it
-// writable, so no binary may be reached through it.
+// writable, so no binary may be reached through it; nor through /tmp, which
+// every earlier run whose TMPDIR was unset could write, whatever TMPDIR says
+// now, nor /dev/shm (the compiler counts the same folders).
 function tmpRoot(env) {
-  return [{ path: env.TMPDIR && path.isAbsolute(env.TMPDIR) ? env.TMPDIR : '/tmp', what: '${TMPDIR}' }];
+  const roots = [{ path: env.TMPDIR && path.isAbsolute(env.TMPDIR) ? env.TMPDIR : '/tmp', what: '${TMPDIR}' }];
+  roots.push({ path: '/tmp', what: '/tmp (writable to every run whose TMPDIR was unset)' });
+  roots.push({ path: '/dev/shm', what: 'shared memory' });
+  return roots;
 }
 
 
