@@ -115,14 +115,16 @@ void check_keep_writable(const Context &ctx, const Layer &trusted) {
 
 // A read-only request inside a writable grant is never widened: it is an
 // exception. Two grants on the very same path merge into rw (normalise
-// warns); nothing is carved for them.
+// warns); nothing is carved for them. An untrusted rw never cancels your
+// own ro: a project policy may only narrow (trust drops its rw as a
+// widening), so your ro on that path stays an exception.
 void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const Grant *> &roots, Collector &collector) {
   for (const Grant &g : grants) {
     if (g.access != Access::Ro || !g.user_written()) continue;
     const bool inside = std::any_of(roots.begin(), roots.end(),
                                     [&](const Grant *r) { return g.path != r->path && is_within(g.path, r->path); });
     const bool same_as_rw = std::any_of(grants.begin(), grants.end(), [&](const Grant &w) {
-      return w.access == Access::Rw && w.path == g.path && (!w.optional || w.exists);
+      return w.access == Access::Rw && w.path == g.path && (!w.optional || w.exists) && (w.trusted || !g.trusted);
     });
     if (inside && !same_as_rw)
       collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}}, g.loc,
