@@ -181,6 +181,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
   for (const Grant *g : roots) {
     const std::string &root = g->path;
     if (defaults) {
+      collector.names_folder(root);
       for (const CarveEntry &e : kCarveList)
         if (e.rule == CarveRule::Name && !kept_writable(trusted, e.what))
           collector.add(root + "/" + std::string(e.what), std::string(e.what), {CarvedBy::Default, {}}, {});
@@ -200,6 +201,8 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
   }
   if (defaults && !git_kept) carve_user_git(ctx, user_git, collector);
   std::sort(out.paths.begin(), out.paths.end(), [](const Carved &a, const Carved &b) { return a.path < b.path; });
+  std::sort(out.name_folders.begin(), out.name_folders.end());
+  out.name_folders.erase(std::unique(out.name_folders.begin(), out.name_folders.end()), out.name_folders.end());
   return out;
 }
 

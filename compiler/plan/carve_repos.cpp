@@ -212,6 +212,7 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
                       "make it readable or smaller; `[protect] keep_writable = [\".git\"]` turns the .git carve off, knowingly");
   }
   for (const std::string &top : tops) {
+    collector.names_folder(top);
     for (const CarveEntry &e : kCarveList)
       if (e.rule == CarveRule::Name && e.what != ".git" && !kept_writable(trusted, e.what))
         collector.add(top + "/" + std::string(e.what), std::string(e.what), {CarvedBy::DefaultNested, top}, {});
