@@ -291,10 +291,10 @@ class Pipeline {
   // The carve's exceptions; the outputs checked against them and the
   // protection (a nested repository's .envrc is known only now).
   void carve_exceptions() {
-    CarveExceptions carve = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
-    plan_.carved = carve.paths;
+    CarveExceptions exceptions = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
+    plan_.carved = exceptions.paths;
     check_git(ctx_, user_grants_, refused_, plan_.carved);
-    check_outputs(ctx_, carve, protection_, plan_.outputs, output_widenings_);
+    check_outputs(ctx_, exceptions, protection_, plan_.outputs, output_widenings_);
   }
 
   void carve() {

@@ -5,6 +5,7 @@
 // with the real launcher, as an unprivileged user, are tests/hostile/.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -585,11 +586,11 @@ Grant grant(const std::string &path, Access access, bool trusted, Origin origin 
 }
 
 bool warned_at(const CompileResult &r, const std::string &file, const std::string &needle) {
-  for (const Diagnostic &d : r.diags.all())
-    if (d.severity == Severity::Warning && d.message.find(needle) != std::string::npos && d.loc.file >= 0 &&
-        r.sources.file(d.loc.file).name == file)
-      return true;
-  return false;
+  const auto &all = r.diags.all();
+  return std::any_of(all.begin(), all.end(), [&](const Diagnostic &d) {
+    return d.severity == Severity::Warning && d.message.find(needle) != std::string::npos && d.loc.file >= 0 &&
+           r.sources.file(d.loc.file).name == file;
+  });
 }
 
 bool writable_in(const LayerPlan &layer, const std::string &path) {
