@@ -10,13 +10,16 @@
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   protect   the protected paths; writable grants that meet them: errors
 //   trust     untrusted grants may only narrow: the outer and inner layers
-//   outputs   what a build creates in the workspace: checked, created on a
-//             run, granted writable (outputs.h)
-//   carve     writable grants above a read-only exception (.git) -> a carve
+//   outputs   what a build creates in the workspace: checked (outputs.h)
+//   carve     the read-only exceptions (.git) under the writable grants;
+//             the outputs checked against them and the protection
+//   network   TCP, scopes, audit and the other switches; every widening said
+//   env       the command's environment ([env]; an untrusted file may only narrow it)
+//   create    the missing outputs, on a run, when no check failed; granted
+//             writable
+//   carve     writable grants above a read-only exception -> a carve
 //   hide      grants covering a hidden path -> their complement
 //   normalise duplicates merged, covered children dropped, sorted
-//   network   TCP, scopes, audit and the other switches
-//   env       the command's environment ([env]; an untrusted file may only narrow it)
 //   argv      the launcher's argv (emit.cpp)
 // Diagnostics are collected, never thrown, so one run shows every error.
 #include "compile.h"
@@ -170,14 +173,19 @@ class Pipeline {
     if (!mode_and_grants()) return;
     launcher_and_protection();
     trust_and_outputs();
-    carve();
-    hide();
-    normalise();
+    carve_exceptions();
     network();
     channels();
     // env
     plan_.env = plan_env(ctx_, layers_, mode_, mode_loc_);
     set_private_tmpdir(plan_, plan_.env);
+    // create: after every check of the outputs (and every other check that
+    // does not need them on disk), so that a refused compile creates nothing
+    create_outputs(ctx_, plan_.outputs);
+    for (std::vector<Grant> &grants : launchers_) add_output_grants(plan_.outputs, grants);
+    carve();
+    hide();
+    normalise();
     // argv
     emit_argv();
   }
@@ -272,25 +280,33 @@ class Pipeline {
 
   // trust (before hiding: a project's grant is judged as written; rw "/" is
   // a widening, whatever part of it the complement would leave), then
-  // outputs (before the carve lists the workspace: one created now is
-  // listed like every other entry, and granted by its own rule too)
+  // outputs, checked only: created before the carve lists the workspace (one
+  // created then is listed like every other entry, and granted by its own
+  // rule too), once every check passed
   void trust_and_outputs() {
     const bool has_project = narrows_anything(layers_.untrusted);
     TrustResult trust = apply_trust(grants_, nest_ && has_project);
     add_dropped(plan_, trust.dropped);
     widenings_.insert(widenings_.end(), trust.widenings.begin(), trust.widenings.end());
     plan_.nested = trust.nested;
+    if (plan_.nested) plan_.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
+    else if (nest_) plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
     launchers_.push_back(std::move(trust.outer));
     if (trust.nested) launchers_.push_back(std::move(trust.inner));
 
     plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), output_widenings_);
-    for (std::vector<Grant> &grants : launchers_) add_output_grants(plan_.outputs, grants);
+  }
+
+  // The carve's exceptions; the outputs checked against them and the
+  // protection (a nested repository's .envrc is known only now).
+  void carve_exceptions() {
+    CarveExceptions exceptions = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
+    plan_.carved = exceptions.paths;
+    check_git(ctx_, user_grants_, refused_, plan_.carved);
+    check_outputs(ctx_, exceptions, protection_, plan_.outputs, output_widenings_);
   }
 
   void carve() {
-    CarveExceptions carve = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
-    plan_.carved = carve.paths;
-    check_git(ctx_, user_grants_, refused_, plan_.carved);
     for (std::vector<Grant> &grants : launchers_) {
       CarveResult carved = apply_carve(ctx_, plan_.carved, std::move(grants));
       add_dropped(plan_, carved.dropped);
@@ -327,12 +343,7 @@ class Pipeline {
   void normalise() {
     for (std::vector<Grant> &grants : launchers_) finish_layer(grants);
     plan_.outer.grants = std::move(launchers_.front());
-    if (plan_.nested) {
-      plan_.inner.grants = std::move(launchers_.back());
-      plan_.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
-    } else if (nest_) {
-      plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
-    }
+    if (plan_.nested) plan_.inner.grants = std::move(launchers_.back());
   }
 
   void network() {

@@ -115,14 +115,16 @@ void check_keep_writable(const Context &ctx, const Layer &trusted) {
 
 // A read-only request inside a writable grant is never widened: it is an
 // exception. Two grants on the very same path merge into rw (normalise
-// warns); nothing is carved for them.
+// warns); nothing is carved for them. An untrusted rw never cancels your
+// own ro: a project policy may only narrow (trust drops its rw as a
+// widening), so your ro on that path stays an exception.
 void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const Grant *> &roots, Collector &collector) {
   for (const Grant &g : grants) {
     if (g.access != Access::Ro || !g.user_written()) continue;
     const bool inside = std::any_of(roots.begin(), roots.end(),
                                     [&](const Grant *r) { return g.path != r->path && is_within(g.path, r->path); });
     const bool same_as_rw = std::any_of(grants.begin(), grants.end(), [&](const Grant &w) {
-      return w.access == Access::Rw && w.path == g.path && (!w.optional || w.exists);
+      return w.access == Access::Rw && w.path == g.path && (!w.optional || w.exists) && (w.trusted || !g.trusted);
     });
     if (inside && !same_as_rw)
       collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}}, g.loc,
@@ -179,6 +181,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
   for (const Grant *g : roots) {
     const std::string &root = g->path;
     if (defaults) {
+      collector.names_folder(root);
       for (const CarveEntry &e : kCarveList)
         if (e.rule == CarveRule::Name && !kept_writable(trusted, e.what))
           collector.add(root + "/" + std::string(e.what), std::string(e.what), {CarvedBy::Default, {}}, {});
@@ -198,6 +201,8 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
   }
   if (defaults && !git_kept) carve_user_git(ctx, user_git, collector);
   std::sort(out.paths.begin(), out.paths.end(), [](const Carved &a, const Carved &b) { return a.path < b.path; });
+  std::sort(out.name_folders.begin(), out.name_folders.end());
+  out.name_folders.erase(std::unique(out.name_folders.begin(), out.name_folders.end()), out.name_folders.end());
   return out;
 }
 

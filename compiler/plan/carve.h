@@ -23,6 +23,10 @@ namespace llp {
 
 struct CarveExceptions {
   std::vector<Carved> paths;  // sorted by path, unique
+  // The folders the default names are carved in (each writable root and
+  // nested repository, workspace-write): there a name is carved once it
+  // exists, so an output may not create one (outputs.h).
+  std::vector<std::string> name_folders;
 };
 
 // The exceptions under the writable grants (host target). grants: every

@@ -326,14 +326,18 @@ void read_git_config(const std::string &file, const std::string &home, GitConfig
   read_config(file, home, facts, 0);
 }
 
-std::vector<std::string> gitmodules_paths(const std::string &file) {
-  std::vector<std::string> out;
+bool gitmodules_paths(const std::string &file, std::vector<std::string> &paths, std::string &why) {
+  // A missing file names no submodule; anything else not read whole leaves
+  // a submodule path unknown, and its .git could be planted: as for a config.
+  struct stat st {};
+  if (stat(file.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR)) return true;
   std::string text;
-  std::string error;
-  if (!read_policy_file(file, text, error)) return out;
-  for (const auto &[key, value] : parse_git_config(text).entries)
-    if (key.starts_with("submodule.") && key.ends_with(".path") && !value.empty()) out.push_back(value);
-  return out;
+  if (!read_policy_file(file, text, why)) return false;
+  GitConfigText parsed = parse_git_config(text);
+  for (const auto &[key, value] : parsed.entries)
+    if (key.starts_with("submodule.") && key.ends_with(".path") && !value.empty()) paths.push_back(value);
+  if (!parsed.complete) why = "a line this reader does not understand";
+  return parsed.complete;
 }
 
 bool index_gitlinks(const std::string &file, bool sha256, std::vector<std::string> &paths, std::string &why,

@@ -41,8 +41,11 @@ inline constexpr int kMaxGitConfigFiles = 4096;
 // files it includes; home expands "~/" ("" leaves such paths out).
 void read_git_config(const std::string &file, const std::string &home, GitConfigFacts &facts);
 
-// The submodule paths a .gitmodules file names (submodule.*.path), as written.
-std::vector<std::string> gitmodules_paths(const std::string &file);
+// The submodule paths a .gitmodules file names (submodule.*.path), as
+// written, appended to paths. False with why when the file exists but could
+// not be read whole (unreadable, too large, not a regular file, a line git's
+// syntax does not allow as read here): a missing file names none.
+bool gitmodules_paths(const std::string &file, std::vector<std::string> &paths, std::string &why);
 
 // The paths of the index's gitlinks (mode 160000: submodules), as written
 // in it. False with why when the file exists but is not an index git

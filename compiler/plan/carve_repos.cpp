@@ -159,7 +159,12 @@ void RepositoryCarver::carve(const Repository &repo, Loc loc) {
   }
   for (const std::string &inc : facts.includes)
     collector_.add_even_missing(inc, "include", {CarvedBy::ConfigInclude, "the config of " + repo.top}, loc);
-  std::vector<std::string> submodules = gitmodules_paths(repo.top + "/.gitmodules");
+  std::vector<std::string> submodules;
+  std::string modules_why;
+  if (!gitmodules_paths(repo.top + "/.gitmodules", submodules, modules_why))
+    ctx_.diags.error(loc, "cannot read " + repo.top + "/.gitmodules: " + modules_why +
+                              ": a submodule path it names could get a planted .git",
+                     "fix or remove the file (git itself refuses a .gitmodules it cannot parse)");
   if (facts.too_many && !too_many_said_) {
     too_many_said_ = true;
     ctx_.diags.error(loc, "the git configs of the repositories up to " + repo.top + " include more than " +
@@ -207,6 +212,7 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
                       "make it readable or smaller; `[protect] keep_writable = [\".git\"]` turns the .git carve off, knowingly");
   }
   for (const std::string &top : tops) {
+    collector.names_folder(top);
     for (const CarveEntry &e : kCarveList)
       if (e.rule == CarveRule::Name && e.what != ".git" && !kept_writable(trusted, e.what))
         collector.add(top + "/" + std::string(e.what), std::string(e.what), {CarvedBy::DefaultNested, top}, {});

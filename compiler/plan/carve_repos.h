@@ -37,6 +37,9 @@ class Collector {
   void add_even_missing(const std::string &path, const std::string &written, const CarveWhy &why, Loc loc,
                         bool from_grant = false);
 
+  // Records a folder the default names are carved in (CarveExceptions).
+  void names_folder(const std::string &folder) { out_.name_folders.push_back(folder); }
+
   bool under_writable(const std::string &path) const {
     return std::any_of(writable_.begin(), writable_.end(), [&](const std::string &w) { return is_within(path, w); });
   }

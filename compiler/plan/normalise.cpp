@@ -10,18 +10,26 @@ namespace llp {
 
 namespace {
 
-// Sort key: path, then the strongest grant first (rw, required, written by
-// the user, earliest position), so the survivor of a merge is well defined.
+// Sort key: path, then the trusted grants, then the strongest grant first
+// (rw, required, written by the user, earliest position), so the survivor
+// of a merge is well defined, and never an untrusted grant over yours.
 bool stronger_first(const Grant &a, const Grant &b) {
   auto key = [](const Grant &g) {
-    return std::make_tuple(std::string_view(g.path), g.access == Access::Rw ? 0 : 1, g.optional, !g.user_written(),
-                           g.loc.file, g.loc.line, g.loc.col);
+    return std::make_tuple(std::string_view(g.path), !g.trusted, g.access == Access::Rw ? 0 : 1, g.optional,
+                           !g.user_written(), g.loc.file, g.loc.line, g.loc.col);
   };
   return key(a) < key(b);
 }
 
 // An optional parent that may not exist covers nothing.
 bool covers(const Grant &g) { return !g.optional || g.exists; }
+
+// An untrusted rw on the path of your ro (sorted after it): it never wins
+// the merge that two grants of yours make into rw. Trust drops it first
+// (trust.h); this keeps the promise for whatever reaches here.
+bool widens_your_ro(const Grant &keep, const Grant &g) {
+  return keep.trusted && keep.access == Access::Ro && !g.trusted && g.access == Access::Rw;
+}
 
 std::string describe(const Grant &g) {
   std::string out = std::string(access_name(g.access)) + " `" + g.written + "`";
@@ -40,6 +48,16 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
   for (Grant &g : grants) {
     if (!merged.empty() && merged.back().path == g.path) {
       Grant &keep = merged.back();
+      if (widens_your_ro(keep, g)) {
+        if (g.user_written())
+          ctx.diags
+              .strict_warning(ctx.strict, g.loc,
+                              "project policy grant " + describe(g) + " widens your ro grant on the same path: dropped",
+                              "a policy file inside the project is untrusted and may only narrow yours")
+              .related.push_back({keep.loc, "your ro grant is here"});
+        dropped.push_back({g, "an untrusted rw on the same path as " + describe(keep) + ": a project policy may only narrow"});
+        continue;
+      }
       keep.optional = keep.optional && g.optional;
       if (g.access == keep.access) {
         dropped.push_back({g, "duplicate of " + describe(keep)});

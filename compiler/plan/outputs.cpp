@@ -11,6 +11,7 @@
 #include "carve.h"
 #include "carve_list.h"
 #include "normalise.h"
+#include "protect.h"
 #include "../host/paths.h"
 #include "../policy/presets.h"
 #include "../base/text.h"
@@ -177,6 +178,52 @@ class Walker {
   int dir_ = -1;
 };
 
+// The folder outputs are relative to: canonical on the host.
+std::string output_workspace(const Context &ctx) {
+  return ctx.host ? canonical_or_lexical(*ctx.vars.workspace) : lexical_normalize(*ctx.vars.workspace);
+}
+
+// The writable grant an output becomes (origin Output).
+Grant output_grant(const Output &o) {
+  Grant g;
+  g.path = o.path;
+  g.written = o.written;
+  g.expanded = o.path;
+  g.access = Access::Rw;
+  g.why = o.why.empty() ? "an output: created before the run, writable although the carve keeps the workspace root "
+                          "read-only"
+                        : o.why;
+  g.origin = Origin::Output;
+  g.loc = o.loc;
+  g.trusted = o.trusted;
+  g.exists = true;
+  g.object = object_of(o.path);
+  return g;
+}
+
+// Why the output is or lies inside one of the carve's exceptions, or one
+// of the default names in a folder the carve carves them in (a name there
+// that does not exist yet is carved once it does: an output must not create
+// it); "" when it is not. An exception beneath an output is carved out of it
+// like out of any writable grant; a ro grant's exception (from_grant) is
+// read_only_grant_over's.
+std::string exception_over(const CarveExceptions &carve, const Output &o, Loc &carved_at) {
+  for (const Carved &c : carve.paths)
+    if (!c.from_grant && is_within(o.path, c.path)) {
+      carved_at = c.loc;
+      return o.path + (o.path == c.path ? " is" : " lies inside") + " read-only exception " + c.path + " (" +
+             origin_text(c) + ")";
+    }
+  for (const std::string &folder : carve.name_folders)
+    for (const CarveEntry &e : kCarveList) {
+      const std::string name = folder + "/" + std::string(e.what);
+      if (e.rule == CarveRule::Name && is_within(o.path, name))
+        return o.path + (o.path == name ? " is" : " lies inside") + " `" + std::string(e.what) +
+               "`, a read-only exception of the carve in " + folder;
+    }
+  return {};
+}
+
 // The preset whose file wrote loc ("cargo"), or "" for a policy file.
 std::string preset_of(const Context &ctx, Loc loc) {
   if (loc.file < 0) return {};
@@ -227,8 +274,7 @@ std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
                     "set `workspace` or --set workspace=PATH");
     return out;
   }
-  const std::string workspace = ctx.host ? canonical_or_lexical(*ctx.vars.workspace) : lexical_normalize(*ctx.vars.workspace);
-  const bool create = ctx.opt.prepare_run && ctx.host && !ctx.diags.has_errors();
+  const std::string workspace = output_workspace(ctx);
   for (const PathEntry &e : entries) {
     // A preset's outputs: only in its tool's workspace, and only where the
     // policy makes the workspace writable (a preset adds no error).
@@ -272,7 +318,8 @@ std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
       out.push_back(std::move(o));
       continue;
     }
-    std::string why = Walker(workspace, create, o).run(w.parts, w.folder);
+    // Looked at only: created once every check passed (create_outputs).
+    std::string why = Walker(workspace, false, o).run(w.parts, w.folder);
     if (!why.empty()) {
       ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why,
                       "remove what is in its place, or drop the output");
@@ -283,25 +330,50 @@ std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
   return out;
 }
 
+void check_outputs(const Context &ctx, const CarveExceptions &carve, const Protection &protection,
+                   std::vector<Output> &outputs, std::vector<Widening> &widenings) {
+  std::vector<Grant> grants;
+  std::transform(outputs.begin(), outputs.end(), std::back_inserter(grants), output_grant);
+  const std::vector<bool> refused = check_writable(ctx, protection, grants);
+  std::vector<Output> kept;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Output &o = outputs[i];
+    if (refused[i]) continue;
+    Loc carved_at;
+    if (const std::string where = exception_over(carve, o, carved_at); !where.empty()) {
+      if (o.trusted) {
+        Diagnostic &d = ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + where,
+                                        "code planted there runs on the host (git hooks, direnv, editor tasks); an "
+                                        "output cannot make it writable: remove the output");
+        if (carved_at.file >= 0) d.related.push_back({carved_at, "carved here"});
+      } else {
+        widenings.push_back({o.loc, "project policy output `" + o.written + "`: " + where + ": dropped, nothing created"});
+      }
+      continue;
+    }
+    kept.push_back(std::move(o));
+  }
+  outputs = std::move(kept);
+}
+
+void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
+  if (!ctx.opt.prepare_run || !ctx.host || ctx.diags.has_errors() || outputs.empty()) return;
+  const std::string workspace = output_workspace(ctx);
+  for (Output &o : outputs) {
+    if (o.state != "missing") continue;
+    const std::string relative = o.path.substr(workspace.size() + 1);
+    std::string why = Walker(workspace, true, o).run(split_parts(relative), o.folder);
+    if (!why.empty())
+      ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + why, "remove what is in its place, or drop the output");
+  }
+}
+
 void add_output_grants(const std::vector<Output> &outputs, std::vector<Grant> &layer) {
   std::vector<Grant> added;
   for (const Output &o : outputs) {
     if (o.state != "there" && o.state != "created") continue;
     if (!covering_grant(layer, o.path, Access::Rw)) continue;
-    Grant g;
-    g.path = o.path;
-    g.written = o.written;
-    g.expanded = o.path;
-    g.access = Access::Rw;
-    g.why = o.why.empty() ? "an output: created before the run, writable although the carve keeps the workspace root "
-                            "read-only"
-                          : o.why;
-    g.origin = Origin::Output;
-    g.loc = o.loc;
-    g.trusted = o.trusted;
-    g.exists = true;
-    g.object = object_of(o.path);
-    added.push_back(std::move(g));
+    added.push_back(output_grant(o));
   }
   layer.insert(layer.end(), added.begin(), added.end());
 }

@@ -11,24 +11,41 @@ namespace llp {
 
 namespace {
 
-// Strongest access any grant gives on each path, for ancestor look-ups.
-std::unordered_map<std::string, Access> access_map(const std::vector<Grant> &grants) {
-  std::unordered_map<std::string, Access> map;
+// What the grants on one path give.
+struct PathAccess {
+  Access access = Access::Ro;
+  // A ro grant written in a list and no rw on the same path: the carve
+  // keeps it read-only inside any writable folder above it (carve.h).
+  bool exception = false;
+};
+
+// The access the grants give on each path, for ancestor look-ups. ro and rw
+// on one path merge into rw, as normalise merges them. A listed ro grant
+// that does not exist yet counts: the carve keeps it from appearing.
+std::unordered_map<std::string, PathAccess> access_map(const std::vector<Grant> &grants) {
+  std::unordered_map<std::string, PathAccess> map;
   for (const Grant &g : grants) {
-    if (g.optional && !g.exists) continue;
-    auto [it, fresh] = map.emplace(g.path, g.access);
-    if (!fresh && g.access == Access::Rw) it->second = Access::Rw;
+    const bool listed_ro = g.access == Access::Ro && g.user_written();
+    if (g.optional && !g.exists && !listed_ro) continue;
+    auto [it, fresh] = map.emplace(g.path, PathAccess{g.access, listed_ro});
+    if (fresh) continue;
+    if (g.access == Access::Rw) it->second = {Access::Rw, false};
+    else if (it->second.access == Access::Ro) it->second.exception = it->second.exception || listed_ro;
   }
   return map;
 }
 
-// The widest access that some grant at or above path gives; nullopt: none.
-std::optional<Access> covered(const std::unordered_map<std::string, Access> &map, const std::string &path) {
+// What the grants give at path: the nearest grant at or above it that
+// decides. An rw decides (writable); so does a listed ro, the exception the
+// carve keeps read-only under a writable folder (so an rw further up is no
+// cover); any other ro leaves an rw further up to decide. nullopt: none.
+std::optional<Access> covered(const std::unordered_map<std::string, PathAccess> &map, const std::string &path) {
   std::optional<Access> best;
   for (std::string p = path; !p.empty(); p = parent_path(p)) {
     auto it = map.find(p);
     if (it == map.end()) continue;
-    if (it->second == Access::Rw) return Access::Rw;
+    if (it->second.access == Access::Rw) return Access::Rw;
+    if (it->second.exception) return Access::Ro;
     best = Access::Ro;
   }
   return best;

@@ -3,6 +3,10 @@
 // user's own policy grants. compose = "merge" drops its widening grants
 // (with a warning naming the line; an error under strict); compose = "nest"
 // also emits a second launcher so the kernel itself enforces the narrowing.
+// What covers a path is the user's nearest grant at or above it: a ro of
+// theirs inside a writable folder is a carve exception and covers only ro,
+// so a project's rw there or beneath it is a widening (their own ro and rw
+// on one path merge into rw, as normalise merges them).
 #pragma once
 #include <vector>
 

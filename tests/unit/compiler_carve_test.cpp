@@ -315,6 +315,8 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
         if (e.what.starts_with(".") && e.what.find('.', 1) == std::string_view::npos && e.what != ".envrc" &&
             e.what != ".gitmodules")
           t.dir(rel);
+        else if (e.what == ".gitmodules")
+          t.file(rel, "# no submodule\n");  // read whole, or the compile fails (issue 28)
         else
           t.file(rel, "x\n");
       }
@@ -467,6 +469,27 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
     put_u32(truncated, 5);
     t.file("/ws/.git/index", truncated + "short");
     CHECK(has_error(t.compile(kWorkspaceWrite), "cannot read the submodules"));
+  }
+  TEST_CASE("a .gitmodules that cannot be read whole fails the compile, naming it (issue 28)") {
+    Tree t;
+    repository(t);
+    t.dir("/ws/lib");
+    t.dir("/ws/lib/one");
+    const std::string modules = t.path("/ws/.gitmodules");
+    t.file("/ws/.gitmodules", "[submodule \"one\"]\n\tpath = lib/one\n@@ not git syntax\n");
+    CHECK(has_error(t.compile(kWorkspaceWrite), "cannot read " + modules + ": a line this reader"));
+    t.file("/ws/.gitmodules", std::string((size_t{1} << 20) + 1, '#') + "\n[submodule \"one\"]\n\tpath = lib/one\n");
+    CHECK(has_error(t.compile(kWorkspaceWrite), "cannot read " + modules + ": larger than"));
+    REQUIRE(unlink(modules.c_str()) == 0);
+    REQUIRE(mkfifo(modules.c_str(), 0600) == 0);
+    CHECK(has_error(t.compile(kWorkspaceWrite), "cannot read " + modules + ": not a regular file"));
+    REQUIRE(unlink(modules.c_str()) == 0);
+    CompileResult missing = t.compile(kWorkspaceWrite);  // a missing .gitmodules names no submodule
+    REQUIRE_MESSAGE(missing.ok, missing.rendered());
+    std::vector<std::string> paths;
+    std::string why;
+    CHECK(gitmodules_paths(modules, paths, why));
+    CHECK(paths.empty());
   }
   TEST_CASE("the index reader: versions 2 and 4, gitlinks only") {
     Tree t;

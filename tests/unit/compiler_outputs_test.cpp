@@ -189,3 +189,41 @@ TEST_SUITE("compiler outputs") {
     }
   }
 }
+
+TEST_SUITE("compiler outputs: checked before anything is created (issue 28)") {
+  TEST_CASE("outputs in a nested repository's .envrc and .vscode: nothing created; yours an error, a project's dropped") {
+    Tree t;
+    t.dir("/ws/.git");
+    t.dir("/ws/vendor");
+    t.dir("/ws/vendor/sub");
+    t.dir("/ws/vendor/sub/.git");
+    CompileResult yours = run(t, "version = 1\nmode = \"workspace-write\"\n"
+                                 "outputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/tasks.json\", \"build/\"]\n");
+    CHECK_FALSE(yours.ok);
+    CHECK(has_error(yours, "is `.envrc`, a read-only exception of the carve in " + t.path("/ws/vendor/sub")));
+    CHECK(has_error(yours, "lies inside `.vscode`"));
+    CHECK_FALSE(exists(t.path("/ws/vendor/sub/.envrc")));
+    CHECK_FALSE(exists(t.path("/ws/vendor/sub/.vscode")));
+    CHECK_FALSE(exists(t.path("/ws/build")));  // a refused compile creates nothing at all
+    t.file("/ws/.landlock.toml", "version = 1\noutputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/\", \"build/\"]\n");
+    const std::string project = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n";
+    for (int again = 0; again < 2; ++again) {
+      CompileResult r = run(t, project);
+      REQUIRE_MESSAGE(r.ok, r.rendered());
+      CHECK(has_warning(r, "project policy output `vendor/sub/.envrc`"));
+      CHECK_FALSE(exists(t.path("/ws/vendor/sub/.envrc")));
+      CHECK_FALSE(exists(t.path("/ws/vendor/sub/.vscode")));
+      CHECK(exists(t.path("/ws/build")));
+    }
+  }
+  TEST_CASE("an output inside an existing exception is refused before the carve") {
+    Tree t;
+    t.dir("/ws/.git");
+    t.dir("/ws/lib");
+    t.dir("/ws/lib/sub");
+    t.file("/ws/lib/sub/.git", "gitdir: ../../.git/modules/sub\n");
+    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\noutputs = [\"lib/sub/.git/hooks/\", \"out/\"]\n");
+    CHECK_FALSE(r.ok);
+    CHECK_FALSE(exists(t.path("/ws/out")));
+  }
+}

@@ -5,11 +5,14 @@
 // with the real launcher, as an unprivileged user, are tests/hostile/.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../compiler/out/explain.h"
+#include "../../compiler/plan/normalise.h"
+#include "../../compiler/plan/trust.h"
 #include "../../compiler/host/mounts.h"
 #include "../../compiler/host/paths.h"
 #include "../../compiler/host/read.h"
@@ -567,5 +570,93 @@ TEST_SUITE("compiler trust: the secrets in the session's runtime folder (issue 2
     CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/run/containers\"]\n"));
     o.env["XDG_RUNTIME_DIR"] = t.path("/run");
     CHECK(has_error(compile(o), "protected path"));
+  }
+}
+
+namespace {
+
+Grant grant(const std::string &path, Access access, bool trusted, Origin origin = Origin::List) {
+  Grant g;
+  g.path = path;
+  g.written = path;
+  g.access = access;
+  g.trusted = trusted;
+  g.origin = origin;
+  return g;
+}
+
+bool warned_at(const CompileResult &r, const std::string &file, const std::string &needle) {
+  const auto &all = r.diags.all();
+  return std::any_of(all.begin(), all.end(), [&](const Diagnostic &d) {
+    return d.severity == Severity::Warning && d.message.find(needle) != std::string::npos && d.loc.file >= 0 &&
+           r.sources.file(d.loc.file).name == file;
+  });
+}
+
+bool writable_in(const LayerPlan &layer, const std::string &path) {
+  return std::any_of(layer.grants.begin(), layer.grants.end(),
+                     [&](const Grant &g) { return g.access == Access::Rw && is_within(path, g.path); });
+}
+
+}  // namespace
+
+TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") {
+  TEST_CASE("trust: your listed ro under your rw decides below it; an rw further up is no cover") {
+    std::vector<Grant> grants = {grant("/w", Access::Rw, true, Origin::Mode), grant("/w/docs", Access::Ro, true),
+                                 grant("/w/docs", Access::Rw, false), grant("/w/docs/sub", Access::Rw, false),
+                                 grant("/w/src", Access::Rw, false)};
+    TrustResult r = apply_trust(grants, false);
+    REQUIRE(r.widenings.size() == 2);
+    CHECK(r.widenings[0].message.find("`/w/docs` widens what your policy grants (it only grants ro there)") != std::string::npos);
+    CHECK(r.widenings[1].message.find("`/w/docs/sub` widens") != std::string::npos);
+    // Your own ro and rw on one path merge into rw (policy-format.md): a project rw there is covered.
+    grants.push_back(grant("/w/docs", Access::Rw, true));
+    CHECK(apply_trust(grants, false).widenings.empty());
+  }
+  TEST_CASE("trust: a ro that is not listed (the mode's) leaves the rw above it to decide") {
+    std::vector<Grant> grants = {grant("/w", Access::Rw, true), grant("/w/m", Access::Ro, true, Origin::Mode),
+                                 grant("/w/m/x", Access::Rw, false)};
+    CHECK(apply_trust(grants, false).widenings.empty());
+  }
+  TEST_CASE("normalise: an untrusted rw on the path of your ro never wins the merge") {
+    CompileOptions opt;
+    Sources sources;
+    Diagnostics diags;
+    const Context ctx{opt, sources, diags, Variables{}, true, false};
+    std::vector<Grant> grants = {grant("/w/docs", Access::Rw, false), grant("/w/docs", Access::Ro, true)};
+    std::vector<Dropped> dropped = normalise_grants(ctx, grants);
+    REQUIRE(grants.size() == 1);
+    CHECK(grants[0].access == Access::Ro);
+    CHECK(grants[0].trusted);
+    REQUIRE(dropped.size() == 1);
+    CHECK(dropped[0].grant.access == Access::Rw);
+    // Two grants of yours still merge into rw.
+    std::vector<Grant> yours = {grant("/w/docs", Access::Rw, true), grant("/w/docs", Access::Ro, true)};
+    normalise_grants(ctx, yours);
+    REQUIRE(yours.size() == 1);
+    CHECK(yours[0].access == Access::Rw);
+  }
+  TEST_CASE("compile: dropped at the project file's line, merge and nest; docs stays read-only in every layer") {
+    for (const char *compose : {"merge", "nest"}) {
+      for (const char *target : {"docs", "docs/sub"}) {
+        CAPTURE(compose);
+        CAPTURE(target);
+        Tree t;
+        t.dir("/ws/.git");
+        t.dir("/ws/docs/sub");
+        t.file("/ws/.landlock.toml", std::string("version = 1\nro = [\"/\"]\nrw = [\"${WORKSPACE}/") + target +
+                                          "\", \"${WORKSPACE}/src\"]\n");
+        CompileResult r = t.compile(std::string("version = 1\nmode = \"workspace-write\"\nro = [\"${WORKSPACE}/docs\"]\n"
+                                                "project = \"${WORKSPACE}/.landlock.toml\"\ncompose = \"") +
+                                    compose + "\"\n");
+        REQUIRE_MESSAGE(r.ok, r.rendered());
+        CHECK(warned_at(r, t.path("/ws/.landlock.toml"), "widens what your policy grants"));
+        CHECK_FALSE(has_warning(r, "ro and rw grants on the same path"));
+        CHECK_FALSE(writable_in(r.plan.outer, t.path("/ws/docs/sub/x")));
+        CHECK_FALSE(writable_in(r.plan.outer, t.path("/ws/docs/x")));
+        CHECK(writable_in(r.plan.outer, t.path("/ws/src/x")));
+        if (r.plan.nested) CHECK_FALSE(writable_in(r.plan.inner, t.path("/ws/docs/x")));
+      }
+    }
   }
 }
