@@ -53,6 +53,7 @@ std::multiset<std::pair<int, std::string>> expected_flags(const llp::Plan &plan,
   for (long p : plan.outer.net.connect) out.emplace(static_cast<int>(Flag::ConnectTcp), std::to_string(p));
   for (long p : plan.outer.net.bind) out.emplace(static_cast<int>(Flag::BindTcp), std::to_string(p));
   for (const std::string &s : plan.outer.scopes) out.emplace(static_cast<int>(Flag::Scope), s);
+  for (const std::string &s : plan.outer.try_scopes) out.emplace(static_cast<int>(Flag::ScopeTry), s);
   if (plan.pinned) out.emplace(static_cast<int>(Flag::ExpectVersion), version);
   if (plan.require_abi) out.emplace(static_cast<int>(Flag::RequireAbi), std::to_string(plan.require_abi));
   for (const llp::EnvRule &k : plan.env.keep) out.emplace(static_cast<int>(Flag::KeepEnv), k.text);
