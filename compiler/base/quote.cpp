@@ -6,20 +6,31 @@ namespace llp {
 
 namespace {
 
-// \u00XX for a control byte: the form both JSON and TOML read.
-std::string unicode_escape(unsigned char byte) {
+// \uXXXX for a code point of the basic plane: the form both JSON and TOML read.
+std::string unicode_escape(unsigned cp) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\\u00";
-  out += kHex[byte >> 4];
-  out += kHex[byte & 15];
+  std::string out = "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(cp >> shift) & 15];
   return out;
 }
 
-// The escapes JSON and TOML basic strings share.
+// The escapes JSON and TOML basic strings share: besides " and \, every
+// control and every character that hides_text (text.h: bidirectional
+// controls, invisible format characters) as \uXXXX, so that a file a user
+// reviews reads as what it holds.
 std::string escape_basic(std::string_view s) {
   std::string out;
-  for (char c : s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
     auto byte = static_cast<unsigned char>(c);
+    unsigned cp = 0;
+    size_t hidden = byte >= 0x80 ? hiding_sequence(s, i, &cp) : 0;
+    if (hidden > 0) {
+      out += unicode_escape(cp);
+      i += hidden;
+      continue;
+    }
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;
@@ -32,6 +43,7 @@ std::string escape_basic(std::string_view s) {
     } else {
       out += c;
     }
+    ++i;
   }
   return out;
 }

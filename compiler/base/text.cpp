@@ -23,7 +23,6 @@ size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
   return static_cast<size_t>(llr_text::utf8_sequence(bytes, s.size() - i, cp));
 }
 
-using llr_text::acts_on_terminal;
 
 void append_hex(std::string &out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -61,7 +60,7 @@ std::string escape(std::string_view s, bool keep_newlines) {
       continue;
     }
     for (size_t k = 0; k < len; ++k) {
-      if (acts_on_terminal(cp)) append_hex(out, static_cast<unsigned char>(s[i + k]));
+      if (hides_text(cp)) append_hex(out, static_cast<unsigned char>(s[i + k]));
       else out += s[i + k];
     }
     i += len;
@@ -70,6 +69,18 @@ std::string escape(std::string_view s, bool keep_newlines) {
 }
 
 }  // namespace
+
+bool hides_text(unsigned cp) {
+  if (llr_text::acts_on_terminal(cp)) return true;
+  if (cp == 0x061c || cp == 0x200e || cp == 0x200f || cp == 0xfeff) return true;
+  if (cp >= 0x200b && cp <= 0x200d) return true;
+  return cp >= 0x2060 && cp <= 0x2064;
+}
+
+size_t hiding_sequence(std::string_view s, size_t i, unsigned *cp) {
+  size_t len = utf8_sequence(s, i, cp);
+  return len > 0 && hides_text(*cp) ? len : 0;
+}
 
 bool valid_utf8(std::string_view s) {
   size_t i = 0;

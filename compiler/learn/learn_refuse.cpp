@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "../base/quote.h"
 #include "../host/paths.h"
 #include "../policy/presets.h"
 #include "../plan/protect.h"
@@ -59,7 +60,94 @@ std::string said(char how, const std::string &what) {
   return (how == 'w' ? "it lies in " : "it contains ") + what;
 }
 
+// Each `path = "~/..."` of the text, expanded.
+std::vector<std::string> home_paths_in(const RefusalTable &t, std::string_view text) {
+  std::vector<std::string> out;
+  static constexpr std::string_view kNeedle = "path = \"~/";
+  size_t at = 0;
+  while ((at = text.find(kNeedle, at)) != std::string_view::npos) {
+    size_t begin = at + kNeedle.size() - 2;
+    size_t end = text.find('"', begin);
+    if (end == std::string_view::npos) break;
+    std::string path = expand_entry(t, text.substr(begin, end - begin));
+    if (!path.empty()) out.push_back(path);
+    at = end;
+  }
+  return out;
+}
+
+// Whether grant lies in a folder a preset grants writable (its `rw = [` block).
+bool in_preset_rw(const RefusalTable &t, const std::string &grant) {
+  for (std::string_view name : preset_names()) {
+    std::optional<std::string_view> text = preset_text(name);
+    if (!text) continue;
+    size_t begin = text->find("\nrw = [");
+    if (begin == std::string_view::npos) continue;
+    std::string_view rw = text->substr(begin, text->find("\n]", begin) - begin);
+    std::vector<std::string> folders = home_paths_in(t, rw);
+    if (std::any_of(folders.begin(), folders.end(), [&](const std::string &f) { return is_within(grant, f); })) return true;
+  }
+  return false;
+}
+
+// How row meets grant (strictly inside the home): 'w', 'c' or 0, as relation().
+char home_relation(const RefusalTable &t, const std::string &grant, const HomePlace &row) {
+  std::string below = grant.substr(t.home.size());  // "/.config/x"
+  switch (row.match) {
+    case HomeMatch::Place: return relation(grant, expand_entry(t, row.place));
+    case HomeMatch::Below: {
+      std::string place = expand_entry(t, row.place);
+      return grant != place && is_within(grant, place) ? 'w' : 0;
+    }
+    case HomeMatch::Component: return has_component(below, row.place) ? 'w' : 0;
+    case HomeMatch::PresetRw: return in_preset_rw(t, grant) ? 'w' : 0;
+    case HomeMatch::DotFolder: return below.starts_with("/.") ? 'w' : 0;
+  }
+  return 0;
+}
+
+// What a refused row names: the place, the component, the dot-folder.
+std::string home_place_said(const RefusalTable &t, const std::string &grant, const HomePlace &row) {
+  switch (row.match) {
+    case HomeMatch::Component: return std::string("a folder named ") + row.place;
+    case HomeMatch::DotFolder: {
+      std::string below = grant.substr(t.home.size() + 1);  // ".nvm/x"
+      return "~/" + below.substr(0, below.find('/')) + ", a dot-folder at the home's root";
+    }
+    case HomeMatch::Below:
+      if (std::string_view(row.place) == "~") return "the home folder";
+      return row.place;
+    case HomeMatch::Place: case HomeMatch::PresetRw: break;
+  }
+  return row.place;
+}
+
+// The line a user who means it pastes into their own policy.
+std::string by_hand(const RefusalTable &t, const std::string &grant) {
+  std::string literal;
+  for (char c : shown(t, grant)) {
+    if (c == '$') literal += '$';  // `$` is `$$` in the policy format (expand.h)
+    literal += c;
+  }
+  std::string quoted;
+  if (!toml_string(literal, quoted)) return "; if you mean it, grant it by hand in your own policy's rw";
+  return "; if you mean it, grant it by hand in your own policy: rw = [" + quoted + "]";
+}
+
 }  // namespace
+
+std::string home_refusal(const RefusalTable &t, const std::string &grant) {
+  if (t.home.empty() || t.home == "/" || grant == t.home || !is_within(grant, t.home)) return {};
+  if (t.plan && !t.plan->workspace.empty() && t.plan->workspace != t.home && is_within(grant, t.plan->workspace)) return {};
+  for (const HomePlace &row : kHomePlaces) {
+    char how = home_relation(t, grant, row);
+    if (how == 0) continue;
+    if (row.verdict == HomeVerdict::Suggested) return {};
+    return said(how, home_place_said(t, grant, row)) + ": " + row.reason + "; learn suggests writable under the home only "
+           "what holds data, caches or state (a preset's folders, ~/.cache/TOOL, ~/.local/state/TOOL)" + by_hand(t, grant);
+  }
+  return {};
+}
 
 RefusalTable refusal_table(const std::string &home, const std::string &path_env, const Plan &plan) {
   RefusalTable t;
@@ -105,7 +193,7 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
   if (shared_folder(t, grant))
     return shown(t, grant) + " is shared by every tool (a writable grant reaches the caches and settings of programs "
                              "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
-  return {};
+  return home_refusal(t, grant);
 }
 
 bool shared_folder(const RefusalTable &t, const std::string &folder) {

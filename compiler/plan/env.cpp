@@ -1,6 +1,7 @@
 #include "env.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -173,25 +174,25 @@ class EnvPlanner {
       plan_.default_unset_off = true;
       plan_.default_unset_loc = loc;
       ctx_.diags.warning(loc, "[env] default_unset = false: the command sees your tokens, secrets and SSH agent socket "
-                              "(" + default_list() + ", and variables holding a URL with a password)",
+                              "(" + default_list() + ", and variables whose value holds a credential)",
                          "keep the default, and `set` the one variable the command needs");
     }
     if (!on) return;
     plan_.mode_default_unset = mode_default;
     for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
-    // By name: a variable of this environment whose value is a URL with a
-    // password. The value is never printed; the name is, escaped.
+    // By name: a variable of this environment whose value holds a
+    // credential. The value is never printed; the name is, escaped.
     for (const auto &variable : ctx_.opt.env) {
-      if (!url_has_password(variable.second)) continue;
+      if (!value_holds_credential(variable.second)) continue;
       const std::string &name = variable.first;
       std::string why = launcher_refusal(Flag::UnsetEnv, {name});
       if (!why.empty()) {
         std::string message = "the variable `" + name;
-        message += "` holds a URL with a password, and landlock-run cannot unset it: " + why;
+        message += "` holds a credential, and landlock-run cannot unset it: " + why;
         ctx_.diags.error(loc, message, "unset it before running landlock-policy");
         continue;
       }
-      plan_.unset.push_back({name, "", origin + " (its value is a URL with a password)", loc});
+      plan_.unset.push_back({name, "", origin + " (its value holds a credential)", loc});
     }
   }
 
@@ -282,6 +283,17 @@ class EnvPlanner {
 
 }  // namespace
 
+namespace {
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+  return out;
+}
+
+bool is_one_of(char c, std::string_view set) { return set.find(c) != std::string_view::npos; }
+
+// scheme://user:password@host, in a list of URLs too.
 bool url_has_password(std::string_view value) {
   for (size_t scheme_end = value.find("://"); scheme_end != std::string_view::npos;
        scheme_end = value.find("://", scheme_end + 3)) {
@@ -294,6 +306,70 @@ bool url_has_password(std::string_view value) {
     if (colon != std::string_view::npos && colon + 1 < at) return true;
   }
   return false;
+}
+
+// password=, passwd= or pwd= (any case) with a value, starting the text or
+// after ? & ; , - or a blank: a JDBC or ODBC URL's query, an ADO.NET
+// connection string, a command line's --password=.
+bool has_password_parameter(std::string_view value) {
+  std::string low = lowered(value);
+  for (std::string_view key : {"password=", "passwd=", "pwd="}) {
+    for (size_t at = low.find(key); at != std::string::npos; at = low.find(key, at + 1)) {
+      bool starts = at == 0 || is_one_of(low[at - 1], "?&;,- \t");
+      size_t end = at + key.size();
+      bool has_value = end < low.size() && !is_one_of(low[end], "&;, \t");
+      if (starts && has_value) return true;
+    }
+  }
+  return false;
+}
+
+// The run of RFC 7235 token68 characters at s[from].
+std::string_view token68_at(std::string_view s, size_t from) {
+  size_t end = from;
+  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) != 0 || is_one_of(s[end], "-._~+/"))) ++end;
+  while (end < s.size() && s[end] == '=') ++end;
+  return s.substr(from, end - from);
+}
+
+// Whether text is base64 of something holding a `:` (Basic's user:password).
+bool base64_of_pair(std::string_view text) {
+  static constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  unsigned bits = 0;
+  int count = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    size_t digit = kAlphabet.find(c);
+    if (digit == std::string_view::npos) return false;
+    bits = (bits << 6) | static_cast<unsigned>(digit);
+    count += 6;
+    if (count < 8) continue;
+    count -= 8;
+    if (((bits >> count) & 0xff) == ':') return true;
+  }
+  return false;
+}
+
+// An HTTP Authorization value: `Authorization:` with a value, `Bearer` and a
+// token of 16 characters or more, `Basic` and base64 of user:password.
+bool has_authorization(std::string_view value) {
+  std::string low = lowered(value);
+  static constexpr std::string_view kHeader = "authorization:";
+  size_t header = low.find(kHeader);
+  if (header != std::string::npos && low.find_first_not_of(" \t\"'", header + kHeader.size()) != std::string::npos) return true;
+  for (size_t at = 0; at < low.size(); ++at) {
+    if (at > 0 && std::isalnum(static_cast<unsigned char>(low[at - 1])) != 0) continue;
+    std::string_view rest = std::string_view(low).substr(at);
+    if (rest.starts_with("bearer ") && token68_at(value, at + 7).size() >= 16) return true;
+    if (rest.starts_with("basic ") && base64_of_pair(token68_at(value, at + 6))) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool value_holds_credential(std::string_view value) {
+  return url_has_password(value) || has_password_parameter(value) || has_authorization(value);
 }
 
 bool mode_unsets_secrets(const std::string &mode) {

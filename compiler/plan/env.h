@@ -21,13 +21,22 @@ inline constexpr std::string_view kCoreVariables[] = {"PATH", "HOME", "USER", "L
 // Unset by default in read-only and workspace-write ([env] default_unset = false
 // opts out): the one table of the names that carry credentials. Each in upper
 // and lower case (the launcher's patterns match case-sensitively), plus the
-// mixed-case names tools really use. A variable whose value is a URL with a
-// password is unset too, by name (url_has_password, below).
+// mixed-case names tools really use. None matches PATH, HOME, USER, SHELL,
+// LANG, LC_*, TERM, TZ, TMPDIR, XDG_*, PWD, OLDPWD, SHLVL, PAGER, EDITOR,
+// DISPLAY (tests/unit/compiler_env_test.cpp holds it to that). A variable
+// whose value holds a credential is unset too, by name (value_holds_credential, below).
 inline constexpr std::string_view kDefaultUnset[] = {
     // Generic: tokens, secrets, passwords, keys, passphrases, credentials.
     "*TOKEN*", "*token*", "*Token*", "*SECRET*", "*secret*", "*Secret*", "*PASSWORD*", "*password*", "*Password*",
-    "*_KEY", "*_key", "*PRIVATE_KEY*", "*private_key*", "*PASSPHRASE*", "*passphrase*", "*_PASS", "*_pass",
-    "*_PWD", "*_pwd", "*CREDENTIAL*", "*credential*",
+    "*PASSWD*", "*passwd*", "*_KEY", "*_key", "*PRIVATE_KEY*", "*private_key*", "*PASSPHRASE*", "*passphrase*",
+    "*_PASS", "*_pass", "*_PWD", "*_pwd", "*CREDENTIAL*", "*credential*",
+    // API keys under every spelling (OPENAI_APIKEY, NUGET_APIKEY, API_KEY_1,
+    // ApiKey, apiKey); personal access tokens (GITHUB_PAT, GH_PAT); secret
+    // keys named by a suffix (STRIPE_SK).
+    "*APIKEY*", "*apikey*", "*ApiKey*", "*Apikey*", "*apiKey*", "*API_KEY*", "*api_key*", "*_PAT", "*_pat",
+    "*_SK", "*_sk",
+    // SonarQube's token (SONAR_LOGIN); libpq's password (PGPASSWORD) and password file.
+    "SONAR_LOGIN", "sonar_login", "PGPASS*", "pgpass*",
     // Connection strings that embed a password (Sentry's DSN), chat webhooks.
     "*DSN*", "*dsn*", "*WEBHOOK*", "*webhook*",
     // npm's registry credentials as npm_config_ variables (_auth, _authToken).
@@ -40,9 +49,12 @@ inline constexpr std::string_view kDefaultUnset[] = {
     // stays reachable by its path (docs/landlock-limits.md).
     "SSH_AUTH_SOCK", "ssh_auth_sock"};
 
-// Whether value holds a URL with a password (scheme://user:password@host):
-// such a variable (DATABASE_URL, HTTPS_PROXY, PIP_INDEX_URL) is unset by name.
-bool url_has_password(std::string_view value);
+// Whether value holds a credential, whatever the variable's name: a URL with a
+// password (scheme://user:password@host: DATABASE_URL, HTTPS_PROXY,
+// PIP_INDEX_URL), a password parameter (jdbc:...?user=u&password=p,
+// Server=h;Pwd=p), an HTTP Authorization value (`Authorization: ...`,
+// `Bearer TOKEN`, `Basic BASE64(user:password)`). Such a variable is unset by name.
+bool value_holds_credential(std::string_view value);
 
 inline constexpr std::string_view kInheritValues[] = {"all", "core", "none"};
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <random>
 
+#include "../../compiler/base/quote.h"
 #include "../../compiler/out/emit.h"
 #include "../../compiler/out/explain.h"
 #include "../compiler/fixture.h"
@@ -38,6 +39,34 @@ TEST_SUITE("compiler emit") {
     CHECK(shell_quote("a b") == "'a b'");
     CHECK(shell_quote("it's") == "'it'\\''s'");
     CHECK(shell_quote("$(rm -rf /)") == "'$(rm -rf /)'");
+  }
+  TEST_CASE("TOML and JSON strings: bidi and invisible characters as \\uXXXX, read back as they were") {
+    // U+202E (RLO), U+2066 (LRI), U+200E (LRM), U+061C (ALM), U+200B (ZWSP),
+    // U+2060 (WJ), U+FEFF (BOM), U+0085 (C1 NEL), ESC and DEL.
+    const std::string name = "/d/a\u202eb\u2066c\u200ed\u061ce\u200bf\u2060g\ufeffh\u0085i\x1bj\x7fk\u00e9\u20ac";
+    std::string quoted;
+    REQUIRE(toml_string(name, quoted));
+    CHECK(quoted == "\"/d/a\\u202eb\\u2066c\\u200ed\\u061ce\\u200bf\\u2060g\\ufeffh\\u0085i\\u001bj\\u007fk\u00e9\u20ac\"");
+    // No control byte, and none of the hidden characters raw (é and € stay as they are).
+    CHECK(std::none_of(quoted.begin(), quoted.end(), [](char c) {
+      auto byte = static_cast<unsigned char>(c);
+      return byte < 0x20 || byte == 0x7f;
+    }));
+    for (const char *raw : {"\xe2\x80", "\xe2\x81", "\xef\xbb\xbf", "\xc2\x85", "\xd8\x9c"}) {
+      CAPTURE(raw);
+      CHECK(quoted.find(raw) == std::string::npos);
+    }
+    std::string json;
+    REQUIRE(json_string(name, json));
+    CHECK(json == quoted);
+    // The compiler reads it back to the same path (C0 controls and DEL aside:
+    // a path with one is refused).
+    llp_test::Tree t;
+    std::string path = t.path("/d/a\u202eb\u2066c\u200ed\u061ce\u200bf\u2060g\ufeffh\u0085i");
+    REQUIRE(toml_string(path, quoted));
+    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [{ path = " + quoted + ", optional = true }]\n");
+    REQUIRE(r.ok);
+    CHECK(std::any_of(r.plan.outer.grants.begin(), r.plan.outer.grants.end(), [&](const Grant &g) { return g.path == path; }));
   }
   TEST_CASE("every byte survives eval by /bin/sh") {
     std::string all;

@@ -147,20 +147,86 @@ TEST_SUITE("compiler [env]: the modes") {
     CHECK(contains(seen, "HTTP_PROXY"));
     CHECK(contains(seen, "GIT_URL"));
     std::string text = explain(r);
-    CHECK(text.find("unset DATABASE_URL  (default of mode workspace-write (its value is a URL with a password)") != std::string::npos);
+    CHECK(text.find("unset DATABASE_URL  (default of mode workspace-write (its value holds a credential)") != std::string::npos);
     CHECK(text.find("hunter2") == std::string::npos);
   }
-  TEST_CASE("url_has_password: scheme://user:password@host, in a list too, never a bare user or a path") {
-    CHECK(url_has_password("https://u:p@h/x"));
-    CHECK(url_has_password("postgres://app:hunter2@db:5432/app?sslmode=require"));
-    CHECK(url_has_password("https://a/simple https://u:p@b/simple"));
-    CHECK(url_has_password("redis://:secret@cache:6379"));
-    CHECK_FALSE(url_has_password("https://u@h/x"));
-    CHECK_FALSE(url_has_password("https://h/x?u=a:b@c"));
-    CHECK_FALSE(url_has_password("https://h/a:b@c"));
-    CHECK_FALSE(url_has_password("http://u:@h/"));
-    CHECK_FALSE(url_has_password("user:pw@host"));
-    CHECK_FALSE(url_has_password(""));
+  TEST_CASE("secrets under other common names and values (issue 28): unset; the shell's own variables kept") {
+    Tree t;
+    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
+    const std::vector<std::string> secrets = {"GITHUB_PAT", "GH_PAT", "OPENAI_APIKEY", "NUGET_APIKEY", "API_KEY_1",
+                                              "ApiKey", "apiKey", "STRIPE_SK", "SONAR_LOGIN", "PGPASS", "PGPASSWORD",
+                                              "DB_PASSWD", "my_api_key_2", "gh_pat"};
+    for (const std::string &name : secrets) o.env[name] = "a-secret";
+    // Values that hold a credential, whatever the name.
+    const std::map<std::string, std::string> values = {
+        {"JDBC_URL", "jdbc:postgresql://h/db?user=u&password=p"},
+        {"CONN", "Server=db;Database=app;User Id=u;Pwd=hunter2;"},
+        {"CURL_HEADER", "Authorization: Basic dXNlcjpwYXNz"},
+        {"AUTH_HEADER", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"},
+        {"BASIC_ONLY", "Basic dXNlcjpwYXNz"}};
+    for (const auto &[name, value] : values) o.env[name] = value;
+    // Not credentials: kept.
+    const std::vector<std::string> kept = {"PATH", "HOME", "USER", "SHELL", "LANG", "LC_ALL", "TERM", "TZ", "TMPDIR",
+                                           "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_SESSION_DESKTOP", "PWD", "OLDPWD",
+                                           "SHLVL", "PAGER", "EDITOR", "DISPLAY", "COLORTERM", "MANPATH", "PYTHONPATH",
+                                           "GOPATH", "LD_LIBRARY_PATH", "SSH_TTY", "HOSTNAME", "DESKTOP_SESSION",
+                                           "SONAR_HOST_URL", "KEYBOARD_LAYOUT", "LOGNAME"};
+    for (const std::string &name : kept) o.env.emplace(name, "kept");  // HOME and TMPDIR keep the tree's
+    o.env["DOC"] = "Basic usage: see the manual";  // words, not a credential
+    o.env["HINT"] = "Bearer tokens expire";
+    o.env["QUERY"] = "https://h/search?q=password";
+    o.command = {"true"};
+    CompileResult r = compile(o);
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    std::vector<std::string> seen = seen_by_command(o.env, r.argv);
+    for (const std::string &name : secrets) {
+      CAPTURE(name);
+      CHECK_FALSE(contains(seen, name));
+    }
+    for (const auto &[name, value] : values) {
+      CAPTURE(name);
+      CHECK_FALSE(contains(seen, name));
+      CHECK(contains(env_flags(r.argv), std::string("--unsetenv ") + name));
+    }
+    for (const std::string &name : kept) {
+      CAPTURE(name);
+      CHECK(contains(seen, name));
+    }
+    for (const char *name : {"DOC", "HINT", "QUERY"}) {
+      CAPTURE(name);
+      CHECK(contains(seen, name));
+    }
+    CHECK(explain(r).find("hunter2") == std::string::npos);
+  }
+  TEST_CASE("value_holds_credential: a URL's password, a password parameter, an Authorization value") {
+    CHECK(value_holds_credential("jdbc:postgresql://h/db?user=u&password=p"));
+    CHECK(value_holds_credential("jdbc:mysql://h/db?PASSWORD=p"));
+    CHECK(value_holds_credential("password=p"));
+    CHECK(value_holds_credential("mysql --password=p"));
+    CHECK(value_holds_credential("Host=h;Passwd=p"));
+    CHECK(value_holds_credential("Authorization: Basic dXNlcjpwYXNz"));
+    CHECK(value_holds_credential("authorization: token abc"));
+    CHECK(value_holds_credential("Basic dXNlcjpwYXNz"));
+    CHECK(value_holds_credential("-H 'Bearer abcdefghijklmnop1234'"));
+    CHECK_FALSE(value_holds_credential("password="));
+    CHECK_FALSE(value_holds_credential("https://h/x?password=&u=1"));
+    CHECK_FALSE(value_holds_credential("mypassword=x"));
+    CHECK_FALSE(value_holds_credential("Authorization:"));
+    CHECK_FALSE(value_holds_credential("Bearer short"));
+    CHECK_FALSE(value_holds_credential("Basic Auth"));
+    CHECK_FALSE(value_holds_credential("/usr/local/bin:/usr/bin"));
+  }
+  TEST_CASE("value_holds_credential: scheme://user:password@host, in a list too, never a bare user or a path") {
+    CHECK(value_holds_credential("https://u:p@h/x"));
+    CHECK(value_holds_credential("postgres://app:hunter2@db:5432/app?sslmode=require"));
+    CHECK(value_holds_credential("https://a/simple https://u:p@b/simple"));
+    CHECK(value_holds_credential("redis://:secret@cache:6379"));
+    CHECK_FALSE(value_holds_credential("https://u@h/x"));
+    CHECK_FALSE(value_holds_credential("https://h/x?u=a:b@c"));
+    CHECK_FALSE(value_holds_credential("https://h/a:b@c"));
+    CHECK_FALSE(value_holds_credential("http://u:@h/"));
+    CHECK_FALSE(value_holds_credential("user:pw@host"));
+    CHECK_FALSE(value_holds_credential(""));
   }
   TEST_CASE("custom changes nothing unless asked; default_unset = true asks for the defaults") {
     Tree t;

@@ -282,6 +282,45 @@ TEST_SUITE("compiler learn") {
     CHECK(learn_refusal(t, "/w", true).find("read-only exception .git") != std::string::npos);
   }
 
+  TEST_CASE("under the home, a writable grant only where data, caches or state live (kHomePlaces)") {
+    Plan plan;
+    plan.workspace = "/home/u/src/proj";
+    RefusalTable t = refusal_table("/home/u", "/usr/bin", plan);
+    // Issue 28's reproduction: folders whose contents run later.
+    for (const char *later :
+         {"/home/u/.local/share/systemd/user", "/home/u/.config/systemd/user.control", "/home/u/.local/share/nvim/site/plugin",
+          "/home/u/.oh-my-zsh/custom", "/home/u/.nvm", "/home/u/.config/tmux", "/home/u/.config/kitty",
+          "/home/u/.local/share/applications", "/home/u/.bun/bin", "/home/u/.deno/bin", "/home/u/.npm-global/bin",
+          "/home/u/.pyenv/shims", "/home/u/.local/lib/node", "/home/u/go/bin", "/home/u/.cache/tool/bin",
+          "/home/u/.cache/pre-commit", "/home/u/.cache/pre-commit/repo1", "/home/u/.cache/node",
+          "/home/u/.cache/node/corepack/v1", "/home/u/.config/landlock-policy", "/home/u/.local/state/landlock-policy/tmp",
+          "/home/u/Documents", "/home/u/src/other"}) {
+      CAPTURE(later);
+      std::string why = learn_refusal(t, later, true);
+      CHECK_FALSE(why.empty());
+      CHECK(why.find("if you mean it, grant it by hand in your own policy: rw = [\"~/") != std::string::npos);
+      CHECK(why.find('\n') == std::string::npos);
+      CHECK(learn_refusal(t, later, false).empty());  // reading is not what runs later
+    }
+    CHECK(learn_refusal(t, "/home/u/.nvm", true).find("it lies in ~/.nvm, a dot-folder at the home's root") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.pyenv/shims", true).find("a folder named shims") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.cache/node", true).find("it contains ~/.cache/node/corepack: corepack") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.cache/pre-commit", true).find("hook repositories") != std::string::npos);
+    // What is known to hold data, caches or state: suggested.
+    for (const char *data : {"/home/u/.cache/go-build", "/home/u/.cache/tool/obj", "/home/u/.local/state/tool",
+                             "/home/u/.cargo/registry/index", "/home/u/.m2/repository", "/home/u/.npm",
+                             "/home/u/go/pkg/mod", "/home/u/.local/share/pnpm/store", "/home/u/src/proj/build",
+                             "/srv/data"}) {
+      CAPTURE(data);
+      CHECK(learn_refusal(t, data, true).empty());
+    }
+    // A preset's read-only folder is not a writable one.
+    CHECK_FALSE(learn_refusal(t, "/home/u/.local/share/uv/python", true).empty());
+    // The hint is TOML a user can paste: quotes escaped, $ doubled.
+    std::string odd = learn_refusal(t, "/home/u/.config/a\"b${x}", true);
+    CHECK(odd.find("rw = [\"~/.config/a\\\"b$${x}\"]") != std::string::npos);
+  }
+
   TEST_CASE("the preset that covers a shared folder: the tool's own first") {
     Plan plan;
     RefusalTable t = refusal_table("/home/u", "", plan);
