@@ -183,7 +183,8 @@ TEST_SUITE("compiler [env]: the modes") {
       CAPTURE(name);
       CHECK_FALSE(contains(seen, name));
     }
-    for (const auto &[name, value] : values) {
+    for (const auto &entry : values) {
+      const std::string &name = entry.first;  // (CAPTURE cannot take a structured binding under C++20)
       CAPTURE(name);
       CHECK_FALSE(contains(seen, name));
       CHECK(contains(env_flags(r.argv), std::string("--unsetenv ") + name));
