@@ -371,29 +371,11 @@ class Pipeline {
     report_widenings(ctx_, std::move(widenings));
   }
 
-  // The channels out that the agent modes close (docs/threat-model.md):
-  // signals and abstract UNIX sockets, where the kernel scopes them (the
-  // argv is the same on every kernel), and the terminal's input queue. Only
-  // the user's policy opts out (a project's false is dropped when loaded).
+  // The channels out that the agent modes close (plan/network.h).
   void channels() {
-    const Layer &trusted = layers_.trusted;
-    bool scoped = trusted.default_scopes.value.value_or(mode_row_->default_scopes);
-    if (!scoped && mode_row_->default_scopes)
-      ctx_.diags.warning(trusted.default_scopes.loc,
-                         "default_scopes = false: the command can signal processes and reach abstract UNIX sockets "
-                         "outside the sandbox (an X11 display, a D-Bus bus)",
-                         "keep the default unless the command must talk to such a process outside");
-    for (std::string_view name : kScopeNames) {
-      const std::vector<std::string> &strict = plan_.outer.scopes;
-      if (scoped && std::find(strict.begin(), strict.end(), name) == strict.end())
-        plan_.outer.try_scopes.emplace_back(name);
-    }
-    plan_.guard_terminal = trusted.guard_terminal.value.value_or(mode_row_->guard_terminal);
-    if (!plan_.guard_terminal && mode_row_->guard_terminal)
-      ctx_.diags.warning(trusted.guard_terminal.loc,
-                         "guard_terminal = false: the command can type into your terminal (TIOCSTI), and your shell "
-                         "runs what it typed, unconfined, once it ends",
-                         "keep the default unless the command must push input into the terminal");
+    ChannelGuards guards = plan_channel_guards(ctx_, layers_.trusted, *mode_row_, plan_.outer.scopes);
+    plan_.outer.try_scopes = std::move(guards.try_scopes);
+    plan_.guard_terminal = guards.guard_terminal;
   }
 
   const Context &ctx_;

@@ -175,4 +175,25 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
   return out;
 }
 
+ChannelGuards plan_channel_guards(const Context &ctx, const Layer &trusted, const Mode &mode,
+                                  const std::vector<std::string> &strict_scopes) {
+  ChannelGuards out;
+  bool scoped = trusted.default_scopes.value.value_or(mode.default_scopes);
+  if (!scoped && mode.default_scopes)
+    ctx.diags.warning(trusted.default_scopes.loc,
+                      "default_scopes = false: the command can signal processes and reach abstract UNIX sockets "
+                      "outside the sandbox (an X11 display, a D-Bus bus)",
+                      "keep the default unless the command must talk to such a process outside");
+  for (std::string_view name : kScopeNames)
+    if (scoped && std::find(strict_scopes.begin(), strict_scopes.end(), name) == strict_scopes.end())
+      out.try_scopes.emplace_back(name);
+  out.guard_terminal = trusted.guard_terminal.value.value_or(mode.guard_terminal);
+  if (!out.guard_terminal && mode.guard_terminal)
+    ctx.diags.warning(trusted.guard_terminal.loc,
+                      "guard_terminal = false: the command can type into your terminal (TIOCSTI), and your shell "
+                      "runs what it typed, unconfined, once it ends",
+                      "keep the default unless the command must push input into the terminal");
+  return out;
+}
+
 }  // namespace llp

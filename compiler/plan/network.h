@@ -3,6 +3,7 @@
 // best_effort, require_abi and keep_fds, validated and planned into the
 // launcher's flags.
 #pragma once
+#include "modes.h"
 #include "plan.h"
 #include "../policy/context.h"
 
@@ -27,5 +28,16 @@ struct NetworkResult {
 };
 
 NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest);
+
+// The channels out that the agent modes close (docs/threat-model.md):
+// signals and abstract UNIX sockets, where the kernel scopes them (the argv
+// is the same on every kernel), and the terminal's input queue. Only the
+// user's policy opts out (a project's false is dropped when loaded).
+struct ChannelGuards {
+  std::vector<std::string> try_scopes;  // the scopes not already strict
+  bool guard_terminal = false;
+};
+ChannelGuards plan_channel_guards(const Context &ctx, const Layer &trusted, const Mode &mode,
+                                  const std::vector<std::string> &strict_scopes);
 
 }  // namespace llp
