@@ -75,8 +75,8 @@ inline constexpr char kScopeAbstractUnix[] = "abstract-unix";
 inline constexpr char kScopeSignal[] = "signal";
 
 using llr_abi::kNewestKnownAbi;
-inline constexpr char kNewestKnownAbiText[] = "10";
-static_assert(kNewestKnownAbi == 10, "kNewestKnownAbiText spells kNewestKnownAbi");
+inline constexpr char kNewestKnownAbiText[] = "11";
+static_assert(kNewestKnownAbi == 11, "kNewestKnownAbiText spells kNewestKnownAbi");
 
 static_assert(static_cast<int>(Flag::Help) < 32, "Options::given holds one bit per Flag, 32 in all");
 

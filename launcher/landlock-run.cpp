@@ -2,8 +2,8 @@
 //
 //   landlock-run [GRANT|OPTION]... -- COMMAND [ARG]...
 //
-// The launcher sets no_new_privs, builds one Landlock ruleset from its flags,
-// restricts itself, sets the command's environment and execs COMMAND in place
+// The launcher builds one Landlock ruleset from its flags, restricts itself
+// with no_new_privs, sets the command's environment and execs COMMAND in place
 // (same PID). Rulesets are inherited across exec and fork, so COMMAND and all
 // it spawns stay confined. Contract: docs/launcher-cli.md. The flags, the ABI
 // each needs and the exit codes: launcher/cli_flags.h and launcher/abi.h.
@@ -21,6 +21,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -110,6 +111,44 @@ constexpr uint64_t port_right(Flag flag) {
   return 0;
 }
 
+// The landlock_restrict_self flags passed on this ABI whatever the options
+// (launcher/abi.h): LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS from ABI 11.
+constexpr uint32_t restrict_flags_for_abi(int abi) {
+  uint32_t flags = 0;
+  for (const AbiStep &step : kAbis)
+    if (step.abi <= abi) flags |= step.restrict_flags;
+  return flags;
+}
+
+// Enforces the ruleset on this process: nullptr, or the step that failed
+// (errno says why). An unprivileged restriction needs no_new_privs: below
+// ABI 11 prctl sets it first; from ABI 11 the flag has the kernel set it
+// within landlock_restrict_self, only once the restriction holds, so that a
+// failure leaves nothing half set.
+constexpr char kStepNoNewPrivs[] = "no_new_privs", kStepRestrictSelf[] = "restrict_self";
+const char *enforce(long ruleset, uint32_t flags) {
+  bool nnp_by_prctl = (flags & LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS) == 0;
+  if (nnp_by_prctl && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return kStepNoNewPrivs;
+  if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) return kStepRestrictSelf;
+  return nullptr;
+}
+
+// Whether a kernel release (uname -r: "6.18.44-cloud-amd64") carries the fix
+// of CVE-2026-72183, the SIGIO path around the signal scope (launcher/abi.h).
+// What cannot be read counts as release 0: not fixed.
+constexpr bool sigio_scope_fixed(const char *release) {
+  unsigned running = 0;  // as kernel_release() spells it
+  for (int shift = 16; shift >= 0; shift -= 8) {  // major, minor, patch: digits, each after a '.'
+    unsigned part = 0;
+    while (*release >= '0' && *release <= '9') part = part * 10 + static_cast<unsigned>(*release++ - '0');
+    running |= (part < 0xff ? part : 0xff) << shift;
+    if (*release == '.') ++release;
+  }
+  for (const ReleaseRange &fixed : kSigioScopeFixed)
+    if (running >= fixed.from && running < fixed.until) return true;
+  return false;
+}
+
 // ---- Output without stdio: one line assembled on the stack, one write(2).
 // Text from outside (arguments, paths) must not forge a second line or a
 // terminal escape: C0 controls, DEL, C1 controls (U+0080..U+009F) and every
@@ -141,7 +180,8 @@ struct Line {
   }
   // s, masked as said above, clipped with "..." after max bytes (a UTF-8
   // sequence is never split).
-  Line &add(const char *s, size_t max = sizeof buf) {
+  [[gnu::noinline]] Line &add(const char *s) { return add(s, sizeof buf); }  // one argument at ~80 call sites: 300 bytes
+  Line &add(const char *s, size_t max) {
     const unsigned char *bytes = reinterpret_cast<const unsigned char *>(s);
     size_t i = 0;
     while (bytes[i] != '\0') {
@@ -173,6 +213,20 @@ struct Line {
   }
 };
 
+// --probe's errata fields: " errata=MASK fixes=NAME,..." with the names of
+// the bits launcher/abi.h's kErrata knows ("none" if it knows none); a kernel
+// that predates the query (EINVAL: mask < 0) says "unknown", never 0.
+Line &add_errata(Line &line, long mask) {
+  if (mask < 0) return line.add(" errata=unknown fixes=unknown");
+  line.add(" errata=").num(mask).add(" fixes");
+  size_t first = line.len;  // each name comes after a ','; the first one becomes the '='
+  for (const Erratum &erratum : kErrata)
+    if ((mask >> (erratum.number - 1)) & 1) line.add(",").add(erratum.name);
+  if (line.len == first) return line.add("=none");
+  line.buf[first] = '=';
+  return line;
+}
+
 #ifndef LANDLOCK_RUN_NO_MAIN
 int status_fd = -1;  // --status-fd, once made close-on-exec: where die() and exec report
 
@@ -188,7 +242,7 @@ bool report_status(const char *head, long n, const char *middle, const char *tex
   return status.add(tail).emit(status_fd);
 }
 
-[[noreturn]] void die(const char *what, const char *why, const char *value = nullptr) {
+[[noreturn]] void die(const char *what, const char *why, const char *value) {
   Line message;
   message.add(what);
   if (value) message.add(" ").add(value, 256);  // clipped, so that the reason always shows
@@ -197,6 +251,7 @@ bool report_status(const char *head, long n, const char *middle, const char *tex
   Line().add("landlock-run: ").add(message.buf).emit(2);  // if stderr is gone: still 125
   _exit(kExitLauncherFailed);
 }
+[[noreturn, gnu::noinline]] void die(const char *what, const char *why) { die(what, why, nullptr); }  // 150 bytes
 
 // Whether a seccomp filter is on this process ("Seccomp:\t2" in /proc/self/status).
 bool seccomp_filtered() {
@@ -262,10 +317,11 @@ bool enforced(const Options &o, int abi, Line &dropped, bool wanted, Flag flag, 
   return false;
 }
 
-Plan plan_for(const Options &o, int abi) {
+Plan plan_for(const Options &o, int abi, const char *release) {
   Plan plan;
   Line dropped;  // what --best-effort left out
   plan.attr.handled_access_fs = fs_rights_for_abi(abi);
+  plan.restrict_flags = restrict_flags_for_abi(abi);
   uint64_t abstract = o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
   uint64_t signal = o.scopes & LANDLOCK_SCOPE_SIGNAL;
   if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net |= kTcp;
@@ -288,12 +344,18 @@ Plan plan_for(const Options &o, int abi) {
     ungoverned += 1;
   }
   if (ungoverned > 0) plan.notice.add(ungoverned > 1 ? " are not governed" : " is not governed");
+  // CVE-2026-72183: where SIGIO crosses the signal scope, a strict --scope
+  // signal is refused; --best-effort and --scope-try run and say so.
+  if ((plan.attr.scoped & LANDLOCK_SCOPE_SIGNAL) == 0 || sigio_scope_fixed(release)) return plan;
+  const char *sigio = "SIGIO can cross the signal scope on this kernel release (CVE-2026-72183)";
+  if (signal && !o.has(Flag::BestEffort)) die("--scope signal", sigio);
+  plan.notice.add(plan.notice.len > 0 ? "; " : "").add(sigio);
   return plan;
 }
 
 int create_ruleset(const landlock_ruleset_attr &attr, int abi) {
   long fd = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
-  if (fd < 0) die("landlock_create_ruleset", unavailable_reason(errno));
+  if (fd < 0) die("create_ruleset", unavailable_reason(errno));
   return static_cast<int>(fd);
 }
 
@@ -317,6 +379,11 @@ const char *open_error(const Grant &grant, int error) {
   return strerror(error);
 }
 
+// A failed landlock_add_rule: "add_rule --ro PATH: why", the step named like the others.
+[[noreturn]] void die_adding_rule(const char *flag, const char *why, const char *value) {
+  die(Line().add("add_rule ").add(flag).buf, why, value);
+}
+
 void add_path_rule(int ruleset, const Grant &grant, int abi) {
   const char *flag = spelling(grant.flag);
   if (grant_rights(grant.flag, true, abi) == 0) return;  // --connect-unix below ABI 9: no socket is denied
@@ -328,8 +395,8 @@ void add_path_rule(int ruleset, const Grant &grant, int abi) {
   if (fstat(fd, &st) != 0) die(flag, strerror(errno), grant.path);
   landlock_path_beneath_attr rule{grant_rights(grant.flag, S_ISDIR(st.st_mode), abi), fd};
   if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
-    if (errno == EBADFD) die(flag, "cannot carry a Landlock rule (pipe, socket or kernel-internal file)", grant.path);
-    die(flag, unavailable_reason(errno), grant.path);
+    if (errno == EBADFD) die_adding_rule(flag, "cannot carry a Landlock rule (pipe, socket or kernel-internal file)", grant.path);
+    die_adding_rule(flag, unavailable_reason(errno), grant.path);
   }
   if (close(fd) != 0) die("close", strerror(errno));  // as it goes: 10 000 grants need no fd limit
 }
@@ -337,15 +404,14 @@ void add_path_rule(int ruleset, const Grant &grant, int abi) {
 void add_port_rule(int ruleset, uint64_t right, long port, const char *flag) {
   landlock_net_port_attr rule{right, static_cast<uint64_t>(port)};
   if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_NET_PORT, &rule, 0) != 0)
-    die(flag, unavailable_reason(errno), Line().num(port).buf);
+    die_adding_rule(flag, unavailable_reason(errno), Line().num(port).buf);
 }
 
 void restrict_self(int ruleset, uint32_t flags) {
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("prctl(PR_SET_NO_NEW_PRIVS)", strerror(errno));
-  if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) {
-    if (errno == E2BIG) die("landlock_restrict_self", "too many nested Landlock layers (the kernel allows 16)");
-    die("landlock_restrict_self", unavailable_reason(errno));
-  }
+  const char *failed = enforce(ruleset, flags);
+  if (failed == kStepNoNewPrivs) die(failed, strerror(errno));
+  if (failed && errno == E2BIG) die(failed, "too many nested Landlock layers (the kernel allows 16)");
+  if (failed) die(failed, unavailable_reason(errno));
   if (close(ruleset) != 0) die("close", strerror(errno));
 }
 
@@ -363,7 +429,8 @@ void drop_capabilities() {
   if (syscall(SYS_capset, &header, none) != 0) die("--drop-caps: capset", strerror(errno));
 }
 
-// --no-tty-inject (tty_filter.h): after restrict_self, whose no_new_privs an unprivileged filter needs.
+// --no-tty-inject (tty_filter.h): after restrict_self, whose no_new_privs (set by prctl before it, or
+// by the kernel within it from ABI 11) an unprivileged filter needs.
 void refuse_tty_injection() {
   llr_tty::sock_fprog program{llr_tty::kSteps, llr_tty::kTtyFilter};
   if (syscall(SYS_seccomp, llr_tty::SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
@@ -390,11 +457,10 @@ enum ProbeVerdict { kProbeDenied, kProbeNotDenied, kProbeCannotRestrict };  // t
   Options everything;
   everything.given = ~0U;  // every request, --best-effort included: nothing dies
   everything.scopes = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL;
-  landlock_ruleset_attr attr = plan_for(everything, abi).attr;
+  landlock_ruleset_attr attr = plan_for(everything, abi, "").attr;  // its notice is not used
   long ruleset = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
   if (ruleset < 0) _exit(kProbeCannotRestrict);
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(kProbeCannotRestrict);
-  if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) _exit(kProbeCannotRestrict);
+  if (enforce(ruleset, restrict_flags_for_abi(abi)) != nullptr) _exit(kProbeCannotRestrict);  // as the launcher does
   int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0 && errno == EACCES) _exit(kProbeDenied);
   _exit(kProbeNotDenied);
@@ -425,6 +491,7 @@ int probe() {
   bool full = fs_enforcement_full(abi);
   line.num(abi).add(full ? " enforcement=full fs=full" : " enforcement=partial fs=partial");
   for (const AbiStep &step : kAbis) line.add(step.abi <= abi ? step.probe_yes : step.probe_no);
+  add_errata(line, syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_ERRATA));
   if (!line.emit(1)) die("probe: cannot write the report", strerror(errno));
   return 0;
 }
@@ -454,7 +521,9 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   if (abi < o.require_abi)
     die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
                              .add(" is required").buf);
-  Plan plan = plan_for(o, abi);
+  utsname kernel;
+  if (uname(&kernel) != 0) die("uname", strerror(errno));
+  Plan plan = plan_for(o, abi, kernel.release);
   int ruleset = create_ruleset(plan.attr, abi);
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value, const char *) {

@@ -16,8 +16,8 @@ esac
 # The audit unit is the folder launcher/: the launcher and every header it is
 # built from, read in one sitting.
 lines=$(cat "$LLR_ROOT"/launcher/* | wc -l)
-if [ "$lines" -le 1150 ]; then pass "launcher/ is $lines lines (budget 1150)"
-else fail "launcher/" "$lines lines, budget 1150"; fi
+if [ "$lines" -le 1300 ]; then pass "launcher/ is $lines lines (budget 1300)"
+else fail "launcher/" "$lines lines, budget 1300"; fi
 # What the launcher's own code calls from libc: no heap, no stdio, no C++ runtime.
 undefined=$(nm -u "$LLR_BUILD/landlock-run.o" | awk '{ print $2 }')
 forbidden=$(printf '%s\n' "$undefined" | grep -E '^(malloc|calloc|realloc|free|_Zn|_Zd|__cxa_|__gxx_|_Unwind|printf|fprintf|puts|fwrite|fopen|std)' || true)

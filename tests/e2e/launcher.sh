@@ -88,7 +88,7 @@ fi
 # ---- Probe: matches what the kernel itself reports.
 run "$L" --probe
 kernel_abi=$("$P/abi")
-[ "$kernel_abi" -gt 10 ] 2>/dev/null && kernel_abi=10
+[ "$kernel_abi" -gt 11 ] 2>/dev/null && kernel_abi=11  # the newest ABI the launcher knows
 abi=$(printf '%s\n' "$out" | sed -n 's/^landlock-run [^ ]* abi=\([0-9]*\) .*/\1/p')
 version=$(printf '%s\n' "$out" | sed -n 's/^landlock-run \([^ ]*\) .*/\1/p')
 if [ "$abi" -ge 5 ] 2>/dev/null; then enforcement=full; else enforcement=partial; fi
@@ -102,13 +102,18 @@ if [ -n "${EXPECT_ABI:-}" ]; then
 fi
 # The fields of the ABIs that add a feature the probe reports (launcher/abi.h's table).
 want_fields=
-for field in 4:tcp 7:audit 9:pathname-unix 10:udp; do
+for field in 4:tcp 7:audit 9:pathname-unix 10:udp 11:atomic-nnp; do
   if [ "$abi" -ge "${field%%:*}" ]; then want_fields="$want_fields ${field#*:}=yes"; else want_fields="$want_fields ${field#*:}=no"; fi
 done
 missing=
 for field in $want_fields; do contains "$out " " $field " || missing="$missing $field"; done
 if [ -z "$missing" ]; then pass "probe: fields as ABI $abi has them:$want_fields"
 else fail "probe: fields as ABI $abi has them" "missing$missing in '$out'"; fi
+# The errata: the kernel's own answer (the abi payload asks it), "unknown" where it predates the query.
+kernel_errata=$("$P/abi" errata)
+errata=$(printf '%s\n' "$out" | sed -n 's/.* errata=\([^ ]*\) fixes=[a-z0-9,-]*$/\1/p')
+if [ -n "$errata" ] && [ "$errata" = "$kernel_errata" ]; then pass "probe: errata=$errata, as the kernel reports"
+else fail "probe: errata as the kernel reports" "kernel '$kernel_errata', probe line '$out'"; fi
 run "$L" --version
 if [ "$rc" = 0 ] && [ "${out%% source-sha256=*}" = "landlock-run $version" ]; then pass "--version matches the probe's version"
 else fail "--version matches the probe's version" "rc=$rc out='$out'"; fi
@@ -200,8 +205,12 @@ expect_refused "empty PATH: 125" "$T/m5" "empty PATH"
 long=$(printf "%05000d" 0)
 run "$L" --ro "/$long" -- "$op" write "$T/m6"
 expect_refused "PATH too long: 125" "$T/m6" "too long"
-run sh -c "echo | '$L' --ro /proc/self/fd/0 -- '$op' write '$T/m7'"
-expect_refused "a pipe cannot carry a rule: 125" "$T/m7" "cannot carry a Landlock rule"
+run sh -c "echo | '$L' --status-fd 3 --ro /proc/self/fd/0 -- '$op' write '$T/m7' 3>'$T/status-add-rule'"
+expect_refused "a pipe cannot carry a rule: 125, the step named" "$T/m7" \
+  "landlock-run: add_rule --ro /proc/self/fd/0: cannot carry a Landlock rule"
+if contains "$(cat "$T/status-add-rule")" '"confined":false,"exit":125,"error":"add_rule --ro /proc/self/fd/0: cannot carry'; then
+  pass "--status-fd: a failed step of the restriction is named (add_rule)"
+else fail "--status-fd: a failed step of the restriction is named" "status='$(cat "$T/status-add-rule")'"; fi
 run "$L" --ro /proc/self/ns/net -- "$op" write "$T/m8"
 expect_refused "an nsfs file cannot carry a rule: 125" "$T/m8" "cannot carry a Landlock rule"
 
@@ -276,7 +285,7 @@ run "$L" --expect-version "$version" --ro / --rw "$T/w" -- "$op" write "$T/w/m15
 expect "--expect-version match runs" 0 ok
 run "$L" --require-abi "$abi" --ro / --rw "$T/w" -- "$op" write "$T/w/m16"
 expect "--require-abi equal to the kernel's runs" 0 ok
-if [ "$abi" -lt 10 ]; then
+if [ "$abi" -lt 11 ]; then
   run "$L" --require-abi $((abi + 1)) --ro / --rw "$T" -- "$op" write "$T/m17"
   expect_refused "--require-abi above the kernel's: 125" "$T/m17" "is required"
 else skip "--require-abi above the kernel's" "the kernel has the newest ABI the launcher knows"; fi
@@ -376,7 +385,8 @@ run "$@" "$P/true"
 expect "16 nested launchers run" 0 ""
 run "$L" --ro / --rw "$T" -- "$@" "$op" write "$T/m18"
 err=$(printf '%s\n' "$err" | grep -v '^landlock-run: notice: ')  # the 16 outer ones did exec
-expect_refused "the 17th nested layer fails with a clear message" "$T/m18" "too many nested Landlock layers"
+expect_refused "the 17th nested layer fails with a clear message naming the step" "$T/m18" \
+  "landlock-run: restrict_self: too many nested Landlock layers"
 set --
 run "$L" --ro / --rw "$T/w" -- "$L" --ro / -- "$op" write "$T/w/nested"
 expect "a nested launcher only narrows (outer --rw, inner --ro)" 1 EACCES
@@ -483,6 +493,50 @@ else
   if [ "$rc" = 0 ] && ! contains "$err" scope && contains "$(cat "$T/status-scopes")" '"scopes":"none"'; then
     pass "scope: --scope-try runs on ABI $abi, with no word about scopes, and the status line says none is in force"
   else fail "scope: --scope-try runs on ABI $abi" "rc=$rc err='$err' status='$(cat "$T/status-scopes")'"; fi
+fi
+
+# ---- The SIGIO path around the signal scope (CVE-2026-72183), by every entry
+# point: the confined command aims a pipe's or a socket's I/O signal at its
+# unconfined parent or at their process group, and triggers it; the parent
+# (tests/payloads/sigio.cpp) says whether the signal arrived. The same run
+# without --scope is the control: there the signal must arrive.
+kernel=$(uname -r)
+sigio_entries="setown-pid setown-pgid setown-ex-tid setown-ex-pid setown-ex-pgrp setsig-pid setsig-pgid
+  fioasync-pgid fiosetown-pgid siocspgrp-pgid siocspgrp-pid"
+if [ "$abi" -lt 6 ]; then
+  skip "sigio: the signal scope's SIGIO path (CVE-2026-72183)" "Landlock ABI $abi has no signal scope (ABI 6): nothing to escape from"
+else
+  for entry in $sigio_entries; do
+    run "$P/sigio" watch "$L" --ro / -- "$P/sigio" arm "$entry"
+    control=$out
+    run "$P/sigio" watch "$L" --ro / --scope signal -- "$P/sigio" arm "$entry"
+    if [ "$rc" = 3 ] && contains "$err" "CVE-2026-72183"; then
+      # The launcher refuses on a kernel release the CVE counts affected: measure the kernel anyway.
+      pass "sigio: a strict --scope signal is refused on Linux $kernel, which the CVE counts affected"
+      run "$P/sigio" watch "$L" --best-effort --ro / --scope signal -- "$P/sigio" arm "$entry"
+    fi
+    if [ "${control%arrived*}" = "$control" ]; then
+      fail "sigio: $entry: the control" "without --scope the signal did not arrive either ('$control'): the test cannot see an escape"
+    elif [ "$rc" = 0 ] && [ "${out##*
+}" = stopped ]; then pass "sigio: --scope signal stops $entry (Linux $kernel)"
+    elif [ "$rc" = 1 ]; then
+      fail "sigio: --scope signal stops $entry" "the signal reached the unconfined parent on Linux $kernel (CVE-2026-72183)"
+    else fail "sigio: --scope signal stops $entry" "rc=$rc out='$out' err='$err'"; fi
+  done
+  # The launcher's side: on a release the CVE counts affected (here 2.6.N, the UNAME26
+  # personality's), a strict --scope signal is refused; --best-effort and --scope-try run and say so.
+  run "$P/sigio" old-release "$L" --ro / --rw "$T" --scope signal -- "$op" write "$T/m-sigio"
+  expect_refused "sigio: a strict --scope signal is refused where the release is affected" "$T/m-sigio" \
+    "landlock-run: --scope signal: SIGIO can cross the signal scope on this kernel release (CVE-2026-72183)"
+  run "$P/sigio" old-release "$L" --best-effort --ro / --rw "$T/w" --scope signal -- "$op" write "$T/w/m-sigio"
+  if [ "$rc" = 0 ] && contains "$err" "landlock-run: notice: SIGIO can cross the signal scope"; then
+    pass "sigio: --best-effort runs there and says so"
+  else fail "sigio: --best-effort runs there and says so" "rc=$rc err='$err'"; fi
+  run "$P/sigio" old-release "$L" --ro / --rw "$T/w" --scope-try signal --status-fd 3 -- "$op" write "$T/w/m-sigio2" 3>"$T/status-sigio"
+  status=$(cat "$T/status-sigio")
+  if [ "$rc" = 0 ] && contains "$status" '"enforcement":"partial","notice":"SIGIO can cross the signal scope'; then
+    pass "sigio: --scope-try runs there, and the status line says partial"
+  else fail "sigio: --scope-try runs there, and the status line says partial" "rc=$rc status='$status' err='$err'"; fi
 fi
 
 # ---- --no-tty-inject: a seccomp filter refuses TIOCSTI and TIOCLINUX, by

@@ -26,10 +26,10 @@ ldflags=${MUSL_LDFLAGS:--specs $specs -static}
 # kernel the hole cannot be observed, and the mutant is a SKIP with the reason.
 mutants=()
 mutant() { mutants+=("$1" "$2" "$3" "${4:-1}"); }
-mutant no-restrict 's/if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) {/if (0) {/' "landlock_restrict_self never called"
-mutant ignore-restrict-error 's/    die("landlock_restrict_self", unavailable_reason(errno));/    ;/' "a failing restrict_self ignored"
+mutant no-restrict 's/if (syscall(SYS_landlock_restrict_self, ruleset, flags) != 0) return/if (0) return/' "landlock_restrict_self never called"
+mutant ignore-restrict-error 's/  if (failed) die(failed, unavailable_reason(errno));/  ;/' "a failing restrict_self ignored"
 mutant no-cloexec-fds 's/if (!o.has(Flag::KeepFds) \&\& syscall(SYS_close_range/if (0 \&\& syscall(SYS_close_range/' "inherited fds left open"
-mutant no-nnp 's/if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die/if (0) die/' "no_new_privs not set"
+mutant no-nnp 's/if (nnp_by_prctl \&\& prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return/if (0) return/' "no_new_privs not set (below ABI 11)"
 mutant leak-opath 's/  if (close(fd) != 0) die("close", strerror(errno));.*//;s/O_PATH | O_CLOEXEC/O_PATH/' "grant fds leaked"
 handled='    if (step.abi <= abi) rights |= step.fs'  # fs_rights_for_abi: the table's rights, ABI by ABI
 mutant no-refer "s/$handled;/$handled \& ~LANDLOCK_ACCESS_FS_REFER;/" "REFER not handled"

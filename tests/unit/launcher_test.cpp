@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <stdio.h>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -188,10 +190,10 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("--require-abi and --expect-version") {
     CHECK(parse({"--require-abi", "3", "--", "x"}).options.require_abi == 3);
-    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 10";
+    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 11";
     CHECK(error_text(parse({"--require-abi", "0", "--", "x"})) == abi_range);
-    CHECK(error_text(parse({"--require-abi", "11", "--", "x"})) == abi_range);
-    CHECK(parse({"--require-abi", "10", "--", "x"}).options.require_abi == 10);
+    CHECK(error_text(parse({"--require-abi", "12", "--", "x"})) == abi_range);
+    CHECK(parse({"--require-abi", "11", "--", "x"}).options.require_abi == 11);
     CHECK(error_text(parse({"--require-abi", "2", "--require-abi", "3", "--", "x"})) ==
           "--require-abi: given twice");
     CHECK(std::string(parse({"--expect-version", "1.2.3", "--", "x"}).options.expect_version) == "1.2.3");
@@ -377,7 +379,7 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("the ABI table: one row per ABI, what each adds, the attribute's size and the flags' ABI") {
     using namespace llr;
-    REQUIRE(llr_cli::kNewestKnownAbi == 10);
+    REQUIRE(llr_cli::kNewestKnownAbi == 11);
     for (int abi = 1; abi <= llr_cli::kNewestKnownAbi; ++abi) CHECK(kAbis[abi - 1].abi == abi);
     CHECK(attr_size(1) == 8);  // handled_access_fs only
     CHECK(attr_size(3) == 8);
@@ -385,6 +387,7 @@ TEST_SUITE("launcher") {
     CHECK(attr_size(6) == 24);  // + scoped
     CHECK(attr_size(9) == 24);
     CHECK(attr_size(10) == 48);  // + quiet_access_fs, quiet_access_net, quiet_scoped
+    CHECK(attr_size(11) == 48);
     CHECK(sizeof(landlock_ruleset_attr) == 48);
     CHECK(LANDLOCK_ACCESS_NET_BIND_UDP == 4);  // include/uapi/linux/landlock.h: 1ULL << 2
     CHECK(LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP == 8);  // 1ULL << 3
@@ -396,6 +399,7 @@ TEST_SUITE("launcher") {
     CHECK(llr_cli::min_abi(Flag::ConnectUdp) == 10);
     CHECK(llr_cli::min_abi(Flag::BindUdp) == 10);
     CHECK(llr_cli::min_abi(Flag::RestrictUdp) == 10);
+    CHECK(std::string(kAbis[10].linux_release) == "7.3");
     CHECK(llr_cli::min_abi(Flag::ConnectUnix) == 0);  // accepted below ABI 9: there is nothing to restrict
     CHECK(llr_cli::min_abi(Flag::DropCaps) == 0);
     CHECK(llr_cli::min_abi(Flag::NoSymlinks) == 0);
@@ -403,6 +407,106 @@ TEST_SUITE("launcher") {
     CHECK_FALSE(llr_cli::lists("--ro-try", "--ro"));
     CHECK_FALSE(llr_cli::lists("--ro", "--ro-try"));
     CHECK_FALSE(llr_cli::lists("--ro", ""));
+  }
+
+  TEST_CASE("every ABI 1 right by its UAPI name (include/uapi/linux/landlock.h), as sandboxer.c spells them") {
+    using namespace llr_abi;
+    const u64 named[] = {LANDLOCK_ACCESS_FS_EXECUTE, LANDLOCK_ACCESS_FS_WRITE_FILE, LANDLOCK_ACCESS_FS_READ_FILE,
+                         LANDLOCK_ACCESS_FS_READ_DIR, LANDLOCK_ACCESS_FS_REMOVE_DIR, LANDLOCK_ACCESS_FS_REMOVE_FILE,
+                         LANDLOCK_ACCESS_FS_MAKE_CHAR, LANDLOCK_ACCESS_FS_MAKE_DIR, LANDLOCK_ACCESS_FS_MAKE_REG,
+                         LANDLOCK_ACCESS_FS_MAKE_SOCK, LANDLOCK_ACCESS_FS_MAKE_FIFO, LANDLOCK_ACCESS_FS_MAKE_BLOCK,
+                         LANDLOCK_ACCESS_FS_MAKE_SYM};
+    u64 all = 0;
+    for (unsigned bit = 0; bit < 13; ++bit) {
+      CAPTURE(bit);
+      CHECK(named[bit] == 1ULL << bit);  // the header's order is its bit order
+      all |= named[bit];
+    }
+    CHECK(kAbi1Rights == all);
+    CHECK(LANDLOCK_ACCESS_FS_REMOVE_DIR == 0x10);
+    CHECK(LANDLOCK_ACCESS_FS_MAKE_REG == 0x100);
+    CHECK(LANDLOCK_ACCESS_FS_MAKE_BLOCK == 0x800);
+  }
+
+  TEST_CASE("ABI 11: LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS from the table, and no prctl before it") {
+    using namespace llr;
+    CHECK(LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS == 16);  // include/uapi/linux/landlock.h: 1U << 4
+    for (int abi = 1; abi <= 10; ++abi) CHECK(restrict_flags_for_abi(abi) == 0);
+    CHECK(restrict_flags_for_abi(11) == LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS);
+    // enforce() in a child, as the launcher and the probe's child call it, with the flags of
+    // ABI 10 and of ABI 11. The child reports: the step that failed, errno, and no_new_privs after.
+    auto enforce_in_child = [](uint32_t flags) {
+      int pipe_fds[2];
+      REQUIRE(pipe(pipe_fds) == 0);
+      pid_t child = fork();
+      REQUIRE(child >= 0);
+      if (child == 0) {
+        landlock_ruleset_attr attr{};
+        attr.handled_access_fs = LANDLOCK_ACCESS_FS_MAKE_SOCK;  // harmless to the child's last steps
+        long ruleset = syscall(SYS_landlock_create_ruleset, &attr, 8, 0);
+        const char *failed = ruleset < 0 ? "create_ruleset" : enforce(ruleset, flags);
+        int error = errno;
+        char report[64];
+        int n = snprintf(report, sizeof report, "%s %d %d", failed ? failed : "ok", failed ? error : 0,
+                         prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+        _exit(write(pipe_fds[1], report, static_cast<size_t>(n)) == n ? 0 : 1);
+      }
+      close(pipe_fds[1]);
+      char report[64] = {};
+      ssize_t got = read(pipe_fds[0], report, sizeof report - 1);
+      close(pipe_fds[0]);
+      int status = 0;
+      waitpid(child, &status, 0);
+      return got > 0 ? std::string(report) : std::string("no report");
+    };
+    long kernel_abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    if (kernel_abi < 1) {
+      MESSAGE("SKIP enforce(): this kernel has no Landlock");
+      return;
+    }
+    CHECK(enforce_in_child(restrict_flags_for_abi(10)) == "ok 0 1");  // prctl, then the restriction
+    if (kernel_abi >= 11) {
+      CHECK(enforce_in_child(restrict_flags_for_abi(11)) == "ok 0 1");  // the kernel set it
+    } else {
+      // The kernel refuses the unknown flag: had prctl run first, no_new_privs would be 1 here.
+      CHECK(enforce_in_child(restrict_flags_for_abi(11)) == "restrict_self " + std::to_string(EINVAL) + " 0");
+    }
+  }
+
+  TEST_CASE("CVE-2026-72183: which kernel releases carry the fix of the SIGIO path") {
+    using llr::sigio_scope_fixed;
+    for (const char *fixed : {"6.12.101", "6.12.118+deb12-cloud-amd64", "6.18.40", "6.18.44-fc-v1252", "7.1.5",
+                              "7.1.12", "7.2", "7.2.0", "7.2.13+deb14-cloud-amd64", "7.3.0-rc7", "8.0", "10.1.2"}) {
+      CAPTURE(std::string(fixed));
+      CHECK(sigio_scope_fixed(fixed));
+    }
+    for (const char *affected : {"6.12.0", "6.12.100", "6.13.5", "6.14.0-37-generic", "6.18.39", "6.18", "6.19.1",
+                                 "7.0.9", "7.1.4", "7.1", "2.6.78-fc-v1252", "", "x.y", "6.11.300"}) {
+      CAPTURE(std::string(affected));
+      CHECK_FALSE(sigio_scope_fixed(affected));
+    }
+    CHECK(llr_abi::kernel_release(6, 12, 300) == llr_abi::kernel_release(6, 12, 255));  // a patch level past 255 saturates
+  }
+
+  TEST_CASE("the probe's errata fields: the mask, the names from the table, never 0 for unknown") {
+    auto errata = [](long mask) {
+      llr::Line line;
+      return std::string(llr::add_errata(line, mask).buf);
+    };
+    CHECK(errata(-1) == " errata=unknown fixes=unknown");  // EINVAL: a kernel before the query
+    CHECK(errata(0) == " errata=0 fixes=none");
+    CHECK(errata(7) == " errata=7 fixes=tcp-sockets,same-process-signals,disconnected-dirs");
+    CHECK(errata(15) == " errata=15 fixes=tcp-sockets,same-process-signals,disconnected-dirs,whiteouts");
+    CHECK(errata(5) == " errata=5 fixes=tcp-sockets,disconnected-dirs");
+    CHECK(errata(16) == " errata=16 fixes=none");  // a bit the table does not know: in the mask only
+    int number = 0;
+    for (const llr_abi::Erratum &erratum : llr_abi::kErrata) {
+      number += 1;
+      CHECK(erratum.number == number);  // in order, none missing
+      CHECK(erratum.abi >= 1);
+      CHECK(erratum.abi <= llr_cli::kNewestKnownAbi);
+    }
+    CHECK(llr_abi::LANDLOCK_CREATE_RULESET_ERRATA == 2);  // include/uapi/linux/landlock.h: 1U << 1
   }
 
   TEST_CASE("the handled rights and the port rights come from the table") {
