@@ -52,7 +52,7 @@ const p = llr.probe();
 check('probe-enforces', () => {
   if (!p.ok || p.enforcement === 'none' || !(p.abi >= 1)) return `probe says ${p.line} (status ${p.status}): ${p.reason} ${p.message}`;
   if (p.version !== expected) return `probe version ${p.version}`;
-  for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix', 'udp'])
+  for (const k of ['fs', 'tcp', 'scopes', 'audit', 'pathnameUnix', 'udp', 'atomicNnp', 'errata', 'errataFixes'])
     if (!(k in p)) return `probe result lacks ${k}`;
 });
 
@@ -61,6 +61,10 @@ check('parseProbeLine', () => {
   const want = { version: '9.9.9', abi: 7, enforcement: 'full', fs: 'full', tcp: true, scopes: ['abstract-unix', 'signal'], audit: true, pathnameUnix: false, udp: false, error: null };
   for (const [k, v] of Object.entries(want))
     if (JSON.stringify(a[k]) !== JSON.stringify(v)) return `${k}: ${JSON.stringify(a[k])}`;
+  const c = llr.parseProbeLine('landlock-run 9.9.9 abi=11 enforcement=full fs=full tcp=yes scopes=abstract-unix,signal audit=yes pathname-unix=yes udp=yes atomic-nnp=yes errata=15 fixes=tcp-sockets,same-process-signals,disconnected-dirs,whiteouts');
+  if (!c.atomicNnp || c.errata !== 15 || c.errataFixes.join() !== 'tcp-sockets,same-process-signals,disconnected-dirs,whiteouts') return JSON.stringify(c);
+  const u = llr.parseProbeLine('landlock-run 9.9.9 abi=2 enforcement=partial fs=partial tcp=no scopes=none audit=no pathname-unix=no udp=no atomic-nnp=no errata=unknown fixes=unknown');
+  if (u.errata !== null || u.errataFixes.length !== 0 || a.errata !== null) return JSON.stringify(u);
   const b = llr.parseProbeLine('landlock-run 0.1.0 abi=0 enforcement=none error=unsupported');
   if (b.abi !== 0 || b.enforcement !== 'none' || b.error !== 'unsupported' || b.tcp || b.scopes.length) return JSON.stringify(b);
   let threw = false;

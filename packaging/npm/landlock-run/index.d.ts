@@ -78,6 +78,12 @@ export interface ProbeLine {
   audit: boolean;
   pathnameUnix: boolean;
   udp: boolean;
+  /** Landlock ABI 11: the kernel sets no_new_privs within landlock_restrict_self. */
+  atomicNnp: boolean;
+  /** The kernel's errata bitmask (bit N-1: erratum N is fixed), or null when unknown. */
+  errata: number | null;
+  /** The names of the errata in the mask that the launcher knows, e.g. "same-process-signals". */
+  errataFixes: string[];
   /** Why enforcement is none (e.g. "unsupported", "disabled"), else null. */
   error: string | null;
   /** Every key=value field of the line, as printed. */

@@ -7,6 +7,7 @@ const { trustedBinary, tmpRoot } = require('./binaries.js');
 
 //   landlock-run 0.1.0 abi=7 enforcement=full fs=full tcp=yes
 //     scopes=abstract-unix,signal audit=yes pathname-unix=no udp=no
+//     atomic-nnp=no errata=7 fixes=tcp-sockets,same-process-signals,disconnected-dirs
 //   landlock-run 0.1.0 abi=0 enforcement=none error=unsupported
 function parseProbeLine(line) {
   const text = String(line).trim();
@@ -33,6 +34,11 @@ function parseProbeLine(line) {
     audit: yes('audit'),
     pathnameUnix: yes('pathname-unix'),
     udp: yes('udp'),
+    atomicNnp: yes('atomic-nnp'),
+    // The kernel's errata bitmask, or null where it is unknown (a kernel
+    // before the query) or the launcher predates the field; the names it knows.
+    errata: /^\d+$/.test(fields.errata || '') ? Number(fields.errata) : null,
+    errataFixes: !fields.fixes || ['none', 'unknown'].includes(fields.fixes) ? [] : fields.fixes.split(','),
     error: fields.error || null,
     fields,
     line: text,
