@@ -521,8 +521,9 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   if (abi < o.require_abi)
     die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
                              .add(" is required").buf);
-  utsname kernel;
-  if (uname(&kernel) != 0) die("uname", strerror(errno));
+  utsname kernel{};  // its release, read only for a signal scope (CVE-2026-72183): one system call less
+  bool signal_scope = ((o.scopes | o.try_scopes) & LANDLOCK_SCOPE_SIGNAL) != 0;
+  if (signal_scope && uname(&kernel) != 0) die("uname", strerror(errno));
   Plan plan = plan_for(o, abi, kernel.release);
   int ruleset = create_ruleset(plan.attr, abi);
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
