@@ -21,15 +21,26 @@
 // calls cost is the floor's, not the launcher's. A grant (the 1000 variant
 // minus the one-grant variant, over the 1000 added grants) costs the launcher
 // at most 1.5 times what it costs the kernel's sample sandboxer.
-// Exit status 0 when the bars are met, 1 when not, 2 on a usage/spawn error.
+// Noise: the rounds run in batches of kBatchRounds. Each bar is a margin in
+// microseconds, negative when the bar is met (own code - 10% of bare; 1000
+// grants' cost - 1.5 x sandboxer's; 10 x our overhead - bwrap's), computed per
+// batch from the batch's medians: a difference, so the 95% confidence interval
+// of the batches' mean stays finite where a ratio's denominator would be lost
+// in noise. Batches are added until every interval lies wholly on one side of
+// 0, or 2 x ROUNDS rounds have run: a bar whose interval still holds 0 is
+// "inconclusive" (with the interval), never met or NOT met by the luck of one run.
+// Exit status 0 when every bar is met or inconclusive, 1 when one is
+// clearly not met, 2 on a usage/spawn error.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <time.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -83,6 +94,41 @@ double median(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
+constexpr int kBatchRounds = 250;  // 25 samples of the every-10th variants per batch
+constexpr int kMinBatches = 4;
+
+// A bar: its margin from the medians of one batch, in microseconds, below 0 when met.
+struct Bar {
+  const char *text;  // "launcher's own code < 10% of bare exec"
+  double (*margin)(const std::vector<double> &medians);
+  std::vector<double> per_batch;
+};
+
+// The 95% confidence interval of the mean of the batch values (Student's t).
+struct Interval {
+  double low, high;
+};
+Interval interval(const std::vector<double> &values) {
+  static const double t975[] = {12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16,
+                                2.14,  2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06};
+  const double n = static_cast<double>(values.size());
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
+  const double squares = std::accumulate(values.begin(), values.end(), 0.0,
+                                         [mean](double sum, double v) { return sum + (v - mean) * (v - mean); });
+  const std::size_t df = values.size() - 1;
+  const double t = df - 1 < sizeof t975 / sizeof t975[0] ? t975[df - 1] : 1.96;
+  const double half = t * std::sqrt(squares / (n - 1) / n);
+  return {mean - half, mean + half};
+}
+
+enum class Verdict { Met, NotMet, Inconclusive };
+Verdict verdict(const Bar &bar) {
+  const Interval i = interval(bar.per_batch);
+  if (i.high < 0) return Verdict::Met;
+  if (i.low > 0) return Verdict::NotMet;
+  return Verdict::Inconclusive;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -126,25 +172,53 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "startup: %s failed to run\n", v.name.c_str());
         return 2;
       }
-  for (int round = 0; round < rounds; ++round)
-    for (Variant &v : variants) {
-      if (round % v.every) continue;
-      double start = now_us();
-      if (!spawn_and_wait(v)) return 2;
-      v.samples.push_back(now_us() - start);
-    }
+  std::vector<Bar> bars = {
+      {"launcher's own code < 10% of bare exec",
+       [](const std::vector<double> &m) { return (m[kLauncher] - m[kLandlockFloor]) - 0.10 * m[kBare]; }, {}},
+      {"a grant costs at most 1.5x sandboxer's",
+       [](const std::vector<double> &m) {
+         return (m[kThousand] - m[kLauncher]) - 1.5 * (m[kSandboxerThousand] - m[kSandboxer]);
+       }, {}},
+  };
+  if (variants.size() > kBwrap)
+    bars.push_back({"bwrap overhead >= 10x the launcher's",
+                    [](const std::vector<double> &m) { return 10 * (m[kLauncher] - m[kBare]) - (m[kBwrap] - m[kBare]); },
+                    {}});
+  // Batches until every bar's interval lies on one side of it, or the rounds run out.
+  const int max_batches = std::max(kMinBatches, 2 * rounds / kBatchRounds);
+  int batches = 0;
+  bool decided = false;
+  while (batches < max_batches && !(batches >= kMinBatches && decided)) {
+    std::vector<std::size_t> start(variants.size());
+    std::transform(variants.begin(), variants.end(), start.begin(), [](const Variant &v) { return v.samples.size(); });
+    for (int round = 0; round < kBatchRounds; ++round)
+      for (Variant &v : variants) {
+        if (round % v.every) continue;
+        double begin = now_us();
+        if (!spawn_and_wait(v)) return 2;
+        v.samples.push_back(now_us() - begin);
+      }
+    std::vector<double> medians(variants.size());
+    for (std::size_t i = 0; i < variants.size(); ++i)
+      medians[i] = median(std::vector<double>(variants[i].samples.begin() + static_cast<long>(start[i]),
+                                              variants[i].samples.end()));
+    for (Bar &bar : bars) bar.per_batch.push_back(bar.margin(medians));
+    batches += 1;
+    decided = batches >= 2 && std::all_of(bars.begin(), bars.end(),
+                                          [](const Bar &bar) { return verdict(bar) != Verdict::Inconclusive; });
+  }
+  const int total_rounds = batches * kBatchRounds;
   const double bare = median(variants[kBare].samples);
   const double launcher_overhead = median(variants[kLauncher].samples) - bare;
   const double own_work = median(variants[kLauncher].samples) - median(variants[kFloor].samples);
-  std::printf("startup: median of interleaved runs, microseconds (%d rounds)\n", rounds);
+  std::printf("startup: median of interleaved runs, microseconds (%d rounds, %d batches of %d)\n", total_rounds, batches,
+              kBatchRounds);
   for (const Variant &v : variants) {
     double m = median(v.samples), overhead = m - bare;
     std::printf("  %-30s %8.1f  overhead %+7.1f us = %+6.1f%% of bare  (n=%zu)\n", v.name.c_str(), m, overhead,
                 100 * overhead / bare, v.samples.size());
   }
   const double own_code = median(variants[kLauncher].samples) - median(variants[kLandlockFloor].samples);  // beyond the landlock floor
-  bool fast = own_code < 0.10 * bare;
-  bool vs_bwrap = true;
   std::printf("  launcher's own work (beyond the exec floor): %+.1f us = %.1f%% of bare\n", own_work,
               100 * own_work / bare);
   const double our_grants = median(variants[kThousand].samples) - median(variants[kLauncher].samples);
@@ -152,25 +226,29 @@ int main(int argc, char **argv) {
   const double our_grant = our_grants / 1000;
   const double its_grant =
       (median(variants[kSandboxerThousand].samples) - median(variants[kSandboxer].samples)) / 1000;
-  const double grant_ratio = our_grant / std::max(its_grant, 0.001);
-  const bool grants_cheap = grant_ratio <= 1.5;
   std::printf("  a grant: landlock-run %.2f us, the kernel's sample sandboxer %.2f us: %.2fx\n", our_grant, its_grant,
-              grant_ratio);
+              our_grant / std::max(its_grant, 0.001));
   const double syscalls_only = median(variants[kLandlockFloor].samples) - median(variants[kFloor].samples);
   std::printf("  the same Landlock system calls alone, beyond the exec floor: %+.1f us = %.1f%% of bare\n",
               syscalls_only, 100 * syscalls_only / bare);
-  if (variants.size() > kBwrap) {
-    double ratio = (median(variants[kBwrap].samples) - bare) / std::max(launcher_overhead, 0.1);
-    vs_bwrap = ratio >= 10;
-    std::printf("  bwrap overhead / launcher overhead: %.1fx\n", ratio);
-  }
+  if (variants.size() > kBwrap)
+    std::printf("  bwrap overhead / launcher overhead: %.1fx\n",
+                (median(variants[kBwrap].samples) - bare) / std::max(launcher_overhead, 0.1));
   std::printf("  launcher's own code (beyond the landlock floor): %+.1f us = %.1f%% of bare\n", own_code,
               100 * own_code / bare);
   const double channels = median(variants[kChannels].samples) - median(variants[kLauncher].samples);
   std::printf("  the agent modes' channel guards (--no-tty-inject, two --scope-try) add %+.1f us = %.1f%% of bare\n",
               channels, 100 * channels / bare);
-  std::printf("bar: launcher's own code < 10%% of bare exec: %s\n", fast ? "met" : "NOT met");
-  if (variants.size() > kBwrap) std::printf("bar: bwrap overhead >= 10x the launcher's: %s\n", vs_bwrap ? "met" : "NOT met");
-  std::printf("bar: a grant costs at most 1.5x sandboxer's: %s\n", grants_cheap ? "met" : "NOT met");
-  return fast && vs_bwrap && grants_cheap ? 0 : 1;
+  bool failed = false;
+  for (const Bar &bar : bars) {
+    const Interval i = interval(bar.per_batch);
+    const Verdict v = verdict(bar);
+    const char *said = "met";
+    if (v == Verdict::NotMet) said = "NOT met";
+    if (v == Verdict::Inconclusive) said = "inconclusive: the interval holds the bar (noise; not a failure)";
+    std::printf("bar: %s: %s (its margin, 95%% interval over %d batches: %+.1f to %+.1f us; below 0 is met)\n",
+                bar.text, said, batches, i.low, i.high);
+    failed = failed || v == Verdict::NotMet;
+  }
+  return failed ? 1 : 0;
 }
