@@ -102,7 +102,7 @@ inline constexpr Erratum kErrata[] = {
     {1, 4, "tcp-sockets"},        // only TCP sockets are restricted by the TCP rights, not SMC, MPTCP, SCTP
     {2, 6, "same-process-signals"},  // the signal scope lets the threads of one process signal each other
     {3, 1, "disconnected-dirs"},  // rights of a directory moved out of a bind mount cannot widen by rename
-    {4, 1, "whiteouts"},          // an OverlayFS whiteout needs MAKE_REG, no longer MAKE_CHAR (7.3)
+    {4, 1, "whiteouts"},          // an OverlayFS whiteout needs MAKE_REG, no longer MAKE_CHAR (7.3, and stable)
 };
 
 // CVE-2026-72183: a --scope signal sandbox could signal outside through SIGIO
