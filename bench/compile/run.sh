@@ -8,7 +8,8 @@ set -eu
 policy_bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 small=${BENCH_SMALL:-10000}
 large=$((small * 10))
-T=$(mktemp -d /tmp/llp-bench.XXXXXX)
+# Beside the binaries, not in /tmp: a policy file where a confined run could write is refused.
+T=$(mktemp -d "$(dirname "$policy_bin")/llp-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/home" "$T/tmp" "$T/ws"
 

@@ -9,7 +9,8 @@ policy_bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 launcher=$(dirname "$policy_bin")/landlock-run
 files=${BENCH_LEARN_FILES:-60}
 cc=$(command -v cc || command -v gcc) || { echo "bench-learn: SKIP no C compiler"; exit 0; }
-T=$(mktemp -d /tmp/llp-bench-learn.XXXXXX)
+# Beside the binaries, not in /tmp: a policy file where a confined run could write is refused.
+T=$(mktemp -d "$(dirname "$policy_bin")/llp-bench-learn.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/home" "$T/tmp" "$T/ws/src"
 i=0
