@@ -195,7 +195,10 @@ int main(int argc, char **argv) {
       for (Variant &v : variants) {
         if (round % v.every) continue;
         double begin = now_us();
-        if (!spawn_and_wait(v)) return 2;
+        if (!spawn_and_wait(v)) {
+          std::fprintf(stderr, "startup: %s failed in round %d of batch %d\n", v.name.c_str(), round, batches + 1);
+          return 2;
+        }
         v.samples.push_back(now_us() - begin);
       }
     std::vector<double> medians(variants.size());
