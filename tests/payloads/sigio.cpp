@@ -109,7 +109,7 @@ int watch(char **command) {
   int status = 0;
   while (waitpid(child, &status, 0) != child)
     if (errno != EINTR) return 2;
-  timespec settle = {0, 100 * 1000 * 1000};  // the kernel signals within write(2); a margin all the same
+  timespec settle = {0, 100000000L};  // 100 ms: the kernel signals within write(2); a margin all the same
   nanosleep(&settle, nullptr);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     payload::out("command failed\n");
@@ -128,7 +128,7 @@ int watch(char **command) {
 int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "watch") == 0) return watch(argv + 2);
   if (argc >= 3 && strcmp(argv[1], "old-release") == 0) {
-    if (personality(PER_LINUX | UNAME26) == -1) return 2;
+    if (personality(UNAME26) == -1) return 2;  // with PER_LINUX, which is 0
     execv(argv[2], argv + 2);
     return 127;
   }
