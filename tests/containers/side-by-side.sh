@@ -18,7 +18,8 @@
 # reason, and not compared); UPDATE=1 rewrites the table instead, a row not
 # measured then reading "not measured". Nothing of the machine's own
 # configuration changes: the sysctl is the guest's, podman's configuration
-# and storage are the test's own (removed at the end).
+# and storage are the test's own (removed at the end). LLR_SBS_KEEP=1 keeps
+# the work folder (the serial log, podman's log) for debugging.
 set -u
 cd "$LLR_ROOT" || exit 1
 # shellcheck source=tests/lib/report.sh
@@ -66,12 +67,16 @@ guest() {
   grep -q '^SYSCTL user.max_user_namespaces=0$' "$tmp/guest.out" ||
     echo "BROKEN guest-userns0 the guest did not report user.max_user_namespaces=0" >>"$tmp/cells"
   grep -q '^CELL guest-userns0 landlock-run ' "$tmp/guest.out" ||
-    { echo "the guest never finished: $(grep -v '^[^@]*@@' "$tmp/guest.log" | tr -d '\r' | tail -n 3 | tr '\n' ' ')"; return 1; }
+    { echo "the guest never finished: $(grep -v '^[^@]*@@' "$tmp/guest.log" | tr -d '\r' | tail -n 3 | tr '\n' ' ')"; return 2; }
 }
-if ! why=$(guest); then
-  echo "NOT-MEASURED guest-default $why" >>"$tmp/cells"
-  echo "NOT-MEASURED guest-userns0 $why" >>"$tmp/cells"
-fi
+# A missing tool or kernel is a row not measured (SKIP); a guest that booted
+# and did not finish is a broken row (FAIL), as in the kernel matrix.
+why=$(guest)
+case $? in
+  0) ;;
+  1) printf 'NOT-MEASURED %s %s\n' guest-default "$why" guest-userns0 "$why" >>"$tmp/cells" ;;
+  *) printf 'BROKEN %s %s\n' guest-default "$why" guest-userns0 "$why" >>"$tmp/cells" ;;
+esac
 
 # --- podman: a container, and docs/kubernetes.md's Pod ------------------------
 doc_block() {  # doc_block FILE LANG: the first ```LANG block of FILE
@@ -131,8 +136,12 @@ containers() {
       podman rmi -a -f >/dev/null 2>&1
       exit "$rc"' sh tests/containers/side-by-side-podman.sh "$tmp" "$tmp/manifest.yaml" >"$tmp/podman.out" 2>&1 </dev/null
   grep '^CELL ' "$tmp/podman.out" >>"$tmp/cells"
-  grep -q '^CELL kube landlock-run ' "$tmp/podman.out" ||
-    { echo "podman did not finish: $(grep -v '^CELL ' "$tmp/podman.out" | tail -n 3 | tr '\n' ' ') $(tail -n 3 "$tmp/podman.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
+  # podman that cannot even build or start the first container cannot run
+  # here (SKIP, as suite 76 does); one that stopped half way is broken.
+  grep -q '^CELL kube landlock-run ' "$tmp/podman.out" && return 0
+  echo "podman did not finish: $(grep -v '^CELL ' "$tmp/podman.out" | tail -n 3 | tr '\n' ' ') $(tail -n 3 "$tmp/podman.log" 2>/dev/null | tr '\n' ' ')"
+  grep -q '^CELL ' "$tmp/podman.out" && return 2
+  return 1
 }
 # podman (cgroupfs) makes libpod_parent in each cgroup hierarchy: where
 # this run made it, it goes again, emptied (rmdir never removes a cgroup
@@ -141,11 +150,14 @@ made_cgroups=''
 for hierarchy in /sys/fs/cgroup /sys/fs/cgroup/*; do
   [ -d "$hierarchy" ] && [ ! -e "$hierarchy/libpod_parent" ] && made_cgroups="$made_cgroups $hierarchy/libpod_parent"
 done
-if ! why=$(containers); then
-  for row in podman podman-nnp kube; do
-    grep -q "^CELL $row landlock-run " "$tmp/cells" || echo "NOT-MEASURED $row $why" >>"$tmp/cells"
-  done
-fi
+why=$(containers)
+case $? in
+  0) ;;
+  1) for row in podman podman-nnp kube; do echo "NOT-MEASURED $row $why" >>"$tmp/cells"; done ;;
+  *) for row in podman podman-nnp kube; do
+       grep -q "^CELL $row landlock-run " "$tmp/cells" || echo "BROKEN $row $why" >>"$tmp/cells"
+     done ;;
+esac
 
 for c in $made_cgroups; do
   [ -d "$c" ] && find "$c" -depth -type d -exec rmdir {} \; 2>/dev/null
@@ -182,7 +194,7 @@ label() {
   case $1 in
     guest-default) echo "qemu guest (Debian 12's 6.12 kernel), its defaults" ;;
     guest-userns0) echo "the same guest, \`user.max_user_namespaces=0\` set in it" ;;
-    podman) echo "podman 4.3 container, its default seccomp profile" ;;
+    podman) echo "podman container, its default seccomp profile" ;;
     podman-nnp) echo "the same, \`--security-opt no-new-privileges\`" ;;
     kube) echo "[docs/kubernetes.md](kubernetes.md)'s Pod, \`podman kube play\`" ;;
   esac
