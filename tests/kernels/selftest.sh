@@ -7,6 +7,10 @@
 set -u
 launcher=${1:?usage: selftest.sh LAUNCHER PAYLOAD_DIR} payloads=${2:?usage: selftest.sh LAUNCHER PAYLOAD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
+# The scenarios name their own tiers: a filter meant for the real matrix
+# (LLR_KERNEL_TIERS, suite 60's) must not reach them; the filter's own
+# scenario sets it itself.
+unset LLR_KERNEL_TIERS
 # shellcheck source=tests/lib/report.sh
 . "$here/../lib/report.sh"
 t=$(mktemp -d "${TMPDIR:-/tmp}/llr-kselftest.XXXXXX") || exit 1
@@ -111,6 +115,13 @@ expect clean 7.3-abi11 0 "PASS 7.3-abi11 (linux-binary-unsigned-7.3-cloud-amd64 
   "kernel ABI 11, probe abi=10"
 expect clean 7.3-aarch64 0 "PASS 7.3-aarch64 (linux-binary-unsigned-7.3-cloud-arm64 7.3~rc7-1~exp1 under qemu, aarch64, Landlock ABI 11"
 expect abi-wrong 7.3-abi11 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 11"
+
+# The tier filter: of the tiers given, only those LLR_KERNEL_TIERS names run.
+LLR_KERNEL_TIERS=7.3-abi11 LLR_FAKE=clean QEMU=$t/qemu LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/cache LLR_KERNEL_OUT=$t/out \
+  LLR_KERNEL_TIMEOUT=3 sh "$here/matrix.sh" "$launcher" "$payloads" 6.1-abi2 7.3-abi11 >"$t/log" 2>&1
+tiers=$(sed -n 's/^\(PASS\|FAIL\|SKIP\) \([^ /]*\) (.*/\2/p' "$t/log" | tr '\n' ' ')
+if [ "$tiers" = "7.3-abi11 " ]; then pass "kernel-matrix: LLR_KERNEL_TIERS=7.3-abi11 runs that tier alone"
+else fail "kernel-matrix: LLR_KERNEL_TIERS=7.3-abi11 runs that tier alone" "tiers run: '$tiers'"; fi
 
 # Where the 7.3 kernel comes from, without the network: stand-ins for apt
 # that log which suite each call is about and know no package at all (or
