@@ -93,3 +93,20 @@ for block in "$docs"/block.*; do
   else fail "docs loop $where" "exit $rc: $(printf '%s' "$out" | tail -5 | tr '\n' '|' | cut -c1-600)"; fi
 done
 rm -rf "$docs"
+
+# docs/kubernetes.md's Pod (run as written by tests/suites/78-side-by-side.sh
+# where podman can): every container command that starts the launcher is a
+# valid command line for its parser, here, without podman. The command is a
+# YAML flow list of plain double-quoted words.
+grep -n '^ *command: \["/opt/landlock-run/landlock-run"' docs/kubernetes.md >"$docs.pod" 2>/dev/null
+[ -s "$docs.pod" ] || fail "docs example docs/kubernetes.md" "no container command starts /opt/landlock-run/landlock-run"
+while IFS= read -r entry; do
+  where=docs/kubernetes.md:${entry%%:*}
+  words=$(printf '%s\n' "${entry#*command: \[}" | sed 's/\]$//; s/^"//; s/"$//; s/", "/\n/g')
+  # shellcheck disable=SC2086 # one word per line, none with a space
+  result=$(IFS='
+'; set -- $words; shift; "$check" "$@" 2>&1)
+  if [ "$result" = ok ]; then pass "docs example $where (the Pod's build command)"
+  else fail "docs example $where" "$result"; fi
+done <"$docs.pod"
+rm -f "$docs.pod"

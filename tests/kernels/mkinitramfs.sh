@@ -5,7 +5,9 @@
 # the launcher and the payloads under /llr, the suite as /llr/e2e/launcher.sh
 # beside the result library it sources (tests/lib/report.sh, as
 # /llr/lib/report.sh: the same layout as the tree) and tests/kernels/init as
-# /init. No libc, no loader: nothing else is needed.
+# /init. No libc, no loader: nothing else is needed. LLR_INITRAMFS_EXTRA, a
+# folder, is copied over the root last (tests/containers/side-by-side.sh adds
+# bubblewrap and the libraries it loads that way).
 set -eu
 out=${1:?usage: mkinitramfs.sh OUT LAUNCHER PAYLOAD_DIR SUITE} launcher=${2:?} payloads=${3:?} suite=${4:?}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,6 +42,10 @@ cp "$here/../lib/report.sh" "$root/llr/lib/report.sh"
 cp "$here/init" "$root/init"
 chmod 0755 "$root/init" "$root/llr/landlock-run" "$root/llr/payloads"/*
 chmod 1777 "$root/tmp"
+if [ -n "${LLR_INITRAMFS_EXTRA:-}" ]; then
+  [ -d "$LLR_INITRAMFS_EXTRA" ] || { echo "mkinitramfs: missing $LLR_INITRAMFS_EXTRA" >&2; exit 1; }
+  cp -R "$LLR_INITRAMFS_EXTRA/." "$root/"
+fi
 # nobody: an unprivileged uid for tests that need a process root does not
 # own (busybox setpriv/su take it by number or by name).
 printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >"$root/etc/passwd"

@@ -7,6 +7,10 @@
 set -u
 launcher=${1:?usage: selftest.sh LAUNCHER PAYLOAD_DIR} payloads=${2:?usage: selftest.sh LAUNCHER PAYLOAD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
+# The scenarios name their own tiers: a filter meant for the real matrix
+# (LLR_KERNEL_TIERS, suite 60's) must not reach them; the filter's own
+# scenario sets it itself.
+unset LLR_KERNEL_TIERS
 # shellcheck source=tests/lib/report.sh
 . "$here/../lib/report.sh"
 t=$(mktemp -d "${TMPDIR:-/tmp}/llr-kselftest.XXXXXX") || exit 1
@@ -28,6 +32,13 @@ for a in amd64 arm64; do
   printf '%s\n' "linux-binary-unsigned-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" "linux-base-7.2.0+deb14-cloud-${a}_7.2.0-1_$a.deb" \
     >"$t/cache/linux-binary-unsigned-7.2.0+deb14-cloud-$a/deb"
 done
+# The 7.3 tiers: experimental's release candidate, no point release in its name.
+for a in amd64 arm64; do
+  mkdir -p "$t/cache/linux-binary-unsigned-7.3-cloud-$a"
+  echo stand-in >"$t/cache/linux-binary-unsigned-7.3-cloud-$a/vmlinuz"
+  printf '%s\n' "linux-binary-unsigned-7.3-cloud-${a}_7.3~rc7-1~exp1_$a.deb" "linux-base-7.3-cloud-${a}_7.3~rc7-1~exp1_$a.deb" \
+    >"$t/cache/linux-binary-unsigned-7.3-cloud-$a/deb"
+done
 # The suite the initramfs carries: never run, the stand-in qemu prints the console.
 echo 'exit 0' >"$t/suite.sh"
 
@@ -40,6 +51,7 @@ lsm=lockdown,capability,landlock,yama,apparmor
 # series has them (the probe clamped at 9 there).
 case "$*" in
   *7.2.0*) abi=10 probe=9 ;;
+  *unsigned-7.3-*) abi=11 probe=10 ;;
   *6.12.0*) abi=6 probe=6 ;;
   *) abi=2 probe=2 ;;
 esac
@@ -99,4 +111,46 @@ expect clean 7.2-aarch64 0 "PASS 7.2-aarch64 (linux-binary-unsigned-7.2.0+deb14-
 expect abi-wrong 7.2-abi10 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 10"
 expect abi-wrong 6.1-abi2 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 2"
 expect abi-wrong 6.1-no-landlock 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI none"
+expect clean 7.3-abi11 0 "PASS 7.3-abi11 (linux-binary-unsigned-7.3-cloud-amd64 7.3~rc7-1~exp1 under qemu, Landlock ABI 11" \
+  "kernel ABI 11, probe abi=10"
+expect clean 7.3-aarch64 0 "PASS 7.3-aarch64 (linux-binary-unsigned-7.3-cloud-arm64 7.3~rc7-1~exp1 under qemu, aarch64, Landlock ABI 11"
+expect abi-wrong 7.3-abi11 1 "the guest's kernel reports Landlock ABI 9, the tier is for ABI 11"
+
+# The tier filter: of the tiers given, only those LLR_KERNEL_TIERS names run.
+LLR_KERNEL_TIERS=7.3-abi11 LLR_FAKE=clean QEMU=$t/qemu LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/cache LLR_KERNEL_OUT=$t/out \
+  LLR_KERNEL_TIMEOUT=3 sh "$here/matrix.sh" "$launcher" "$payloads" 6.1-abi2 7.3-abi11 >"$t/log" 2>&1
+tiers=$(sed -n 's/^\(PASS\|FAIL\|SKIP\) \([^ /]*\) (.*/\2/p' "$t/log" | tr '\n' ' ')
+if [ "$tiers" = "7.3-abi11 " ]; then pass "kernel-matrix: LLR_KERNEL_TIERS=7.3-abi11 runs that tier alone"
+else fail "kernel-matrix: LLR_KERNEL_TIERS=7.3-abi11 runs that tier alone" "tiers run: '$tiers'"; fi
+
+# Where the 7.3 kernel comes from, without the network: stand-ins for apt
+# that log which suite each call is about and know no package at all (or
+# cannot reach the archive). An empty cache then tries experimental, then
+# unstable, and the tier is a SKIP naming both and the way to pin one; an
+# archive that cannot be reached is a FAIL, as for every other tier.
+mkdir -p "$t/apt-bin"
+cat >"$t/apt-bin/apt-get" <<'APT'
+#!/bin/sh
+for a in "$@"; do case $a in Dir::Etc::SourceList=*) echo "update $(cut -d' ' -f5 "${a#*=}")" >>"$LLR_FAKE_APT_LOG" ;; esac; done
+case " $* " in *" update "*) [ "$LLR_FAKE_APT" != unreachable ] || { echo 'E: Failed to fetch' >&2; exit 100; } ;; esac
+exit 0
+APT
+printf '#!/bin/sh\nexit 0\n' >"$t/apt-bin/apt-cache"
+chmod +x "$t/apt-bin/apt-get" "$t/apt-bin/apt-cache"
+# expect_fetch MODE RESULT TEXT: the 7.3-abi11 tier on an empty cache.
+expect_fetch() {
+  name="kernel-matrix: no 7.3 package known ($1): a $2"
+  rm -f "$t/apt.log"
+  PATH=$t/apt-bin:$PATH LLR_FAKE_APT=$1 LLR_FAKE_APT_LOG=$t/apt.log LLR_DEBIAN_MIRROR=http://mirror.invalid/debian \
+    LLR_SUITE=$t/suite.sh LLR_KERNEL_CACHE=$t/empty-cache LLR_KERNEL_OUT=$t/out \
+    sh "$here/matrix.sh" "$launcher" "$payloads" 7.3-abi11 >"$t/log" 2>&1
+  line=$(grep -E "^(PASS|FAIL|SKIP) 7.3-abi11" "$t/log")
+  tried=$(tr '\n' ' ' <"$t/apt.log" 2>/dev/null)
+  case "$line|$tried" in
+    "$2 7.3-abi11"*"$3"*"|update experimental update unstable ") pass "$name" ;;
+    *) fail "$name" "tier line '$line', apt asked about: $tried" ;;
+  esac
+}
+expect_fetch none SKIP "in experimental, unstable of http://mirror.invalid/debian (pin one: LLR_KERNEL_7_3_SUITES, LLR_KERNEL_7_3_VERSION"
+expect_fetch unreachable FAIL "could not fetch the Debian 7.3 amd64 kernel"
 report_totals
