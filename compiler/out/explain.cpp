@@ -111,7 +111,9 @@ void outputs_lines(const CompileResult &r, std::string &out) {
          "  never through a symlink, and grant them writable):\n";
   for (const Output &o : p.outputs) {
     std::string where = r.sources.where(o.loc);
-    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " +
+    std::string kind = "folder";
+    if (!o.folder) kind = o.executable ? "file, executable" : "file";
+    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + kind + ", " +
            (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
     if (o.state == "created") {
       out += "created by this compile:";

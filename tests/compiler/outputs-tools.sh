@@ -56,6 +56,12 @@ if [ "$(stat -c '%Y %a %s' "$ws/hello" 2>&1)" = "0 755 0" ] && [ "$(stat -c '%Y 
 else
   fail "a new file output: epoch, 0755 when executable" "$(stat -c '%n %Y %a' "$ws/hello" "$ws/Cargo.lock" 2>&1) $(head -c 300 "$T/err")"
 fi
+"$policy_bin" explain --launcher "$launcher" --set workspace="$ws" "$etc/stamp.toml" >"$T/explain" 2>&1
+if grep -q "^  $ws/hello  (file, executable, outputs at " "$T/explain" && grep -q "^  $ws/Cargo.lock  (file, outputs at " "$T/explain"; then
+  pass "explain says which file output is executable"
+else
+  fail "explain says which file output is executable" "$(grep -A3 '^outputs' "$T/explain")"
+fi
 echo built >"$ws/hello"
 chmod 0600 "$ws/hello"
 touch -d '2020-01-02 03:04:05' "$ws/hello"
