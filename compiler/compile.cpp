@@ -295,6 +295,7 @@ class Pipeline {
     if (trust.nested) launchers_.push_back(std::move(trust.inner));
 
     plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), output_widenings_);
+    mark_executable(ctx_, layers_, plan_.outputs, output_widenings_);
   }
 
   // The carve's exceptions; the outputs checked against them and the

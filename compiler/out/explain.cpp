@@ -5,6 +5,7 @@
 
 #include "../../launcher/cli_flags.h"
 #include "emit.h"
+#include "why.h"
 #include "../host/paths.h"
 #include "../plan/normalise.h"
 #include "../base/text.h"
@@ -110,7 +111,9 @@ void outputs_lines(const CompileResult &r, std::string &out) {
          "  never through a symlink, and grant them writable):\n";
   for (const Output &o : p.outputs) {
     std::string where = r.sources.where(o.loc);
-    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " +
+    std::string kind = "folder";
+    if (!o.folder) kind = o.executable ? "file, executable" : "file";
+    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + kind + ", " +
            (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
     if (o.state == "created") {
       out += "created by this compile:";
@@ -229,8 +232,12 @@ std::string why_text(const CompileResult &r, const std::string &asked, bool writ
 // listings) and from policy files: the whole text is escaped once, here.
 std::string explain(const CompileResult &r) { return printable_lines(explain_text(r)); }
 
+// One line: a newline in the asked path or in a name found on the disk is
+// shown escaped, never as a line of its own.
 std::string why(const CompileResult &r, const std::string &asked, bool write) {
-  return printable_lines(why_text(r, asked, write));
+  std::string line = why_text(r, asked, write);
+  if (line.ends_with('\n')) line.pop_back();
+  return printable(line) + "\n";
 }
 
 namespace {
@@ -269,13 +276,24 @@ Coverage cover(const Plan &p, const std::string &path, Access access) {
     c.kind = Covered::Hidden;
     return c;
   }
-  if (!layer_covers(p, p.outer, path, access, c)) return c;
-  if (p.nested && !layer_covers(p, p.inner, path, access, c)) return c;
-  c.kind = Covered::Granted;
+  const bool granted = layer_covers(p, p.outer, path, access, c) && (!p.nested || layer_covers(p, p.inner, path, access, c));
+  if (granted) c.kind = Covered::Granted;
+  else if (access == Access::Rw) find_carve_facts(p, path, c);
   return c;
 }
 
 namespace {
+
+// A refused access: the grant that falls short, and for a write the
+// carve's reason and fix first when there is one (why.h).
+std::string denied_text(const CompileResult &r, const Coverage &c, const std::string &path, bool write) {
+  std::string grant = c.read_only ? "only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) + ")"
+                                  : "no grant covers it";
+  if (c.in_project_layer) grant += " in the project's layer";
+  const std::string carve = write ? carve_refusal_text(r, c, path) : std::string();
+  if (!carve.empty()) return "denied for writing: " + carve + " (" + grant + ")";
+  return (c.read_only ? "denied for writing: " : "denied: ") + grant;
+}
 
 std::string why_text(const CompileResult &r, const std::string &asked, bool write) {
   std::string path = canonical_or_lexical(lexical_normalize(asked));
@@ -287,10 +305,8 @@ std::string why_text(const CompileResult &r, const std::string &asked, bool writ
     case Covered::Hidden:
       return out + "denied: hidden (" + c.hidden->written + ": " + c.hidden->origin + ")\n";
     case Covered::ReadOnly:
-      return out + "denied for writing: only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) +
-             ")\n";
     case Covered::NoGrant:
-      return out + "denied: no grant covers it" + (c.in_project_layer ? " in the project's layer" : "") + "\n";
+      return out + denied_text(r, c, path, write) + "\n";
     case Covered::Granted:
       break;
   }

@@ -30,6 +30,19 @@ struct Coverage {
   const Hidden *hidden = nullptr;
   const Carved *carved = nullptr;
   const Protected *protection = nullptr;
+  // Write refused (ReadOnly, NoGrant); filled by find_carve_facts (why.h):
+  // an outputs entry the path is or lies in, missing (not a run: created
+  // before one, then writable)...
+  const Output *pending_output = nullptr;
+  // ...the default carve name (kCarveList) the path is, holds or lies
+  // inside below a carved folder, when no carved path covers it yet...
+  std::string_view carve_name;
+  // ...and the carved folder (one the carve keeps read-only on the way to
+  // its exceptions: the workspace root of a git repository) that the path
+  // is (new_entry empty) or lies in, with the entry directly in it that the
+  // path is or lies in when that entry was not there at compile time.
+  const std::string *carved_folder = nullptr;
+  std::string new_entry;
 };
 
 // What covers path (taken as given: canonical or not, nothing is resolved)

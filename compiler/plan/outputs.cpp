@@ -12,6 +12,7 @@
 #include "carve_list.h"
 #include "normalise.h"
 #include "protect.h"
+#include "../host/output_file.h"
 #include "../host/paths.h"
 #include "../policy/presets.h"
 #include "../base/text.h"
@@ -106,7 +107,8 @@ Written check_written(const Context &ctx, const PathEntry &e, const Layer &both)
 // Walks down from the workspace one entry at a time, never following a
 // symlink (O_NOFOLLOW, AT_SYMLINK_NOFOLLOW), and, when create is set,
 // creates what is missing: folders with mkdirat, the last entry of a file
-// output with openat(O_CREAT | O_EXCL). "" when all is well, else why not.
+// output with create_output_file (old timestamps, executable if asked). ""
+// when all is well, else why not.
 class Walker {
  public:
   Walker(const std::string &workspace, bool create, Output &out) : workspace_(workspace), create_(create), out_(out) {}
@@ -162,13 +164,9 @@ class Walker {
       else if (errno != EEXIST) return "cannot create " + so_far + "/: " + std::strerror(errno);
       return {};
     }
-    int fd = openat(dir_, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      close(fd);
-      out_.created.push_back(so_far);
-    } else if (errno != EEXIST) {
-      return "cannot create " + so_far + ": " + std::strerror(errno);
-    }
+    const int error = create_output_file(dir_, name, out_.executable);
+    if (error == 0) out_.created.push_back(so_far);
+    else if (error != EEXIST) return "cannot create " + so_far + ": " + std::strerror(error);
     return {};
   }
 

@@ -38,6 +38,13 @@ std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
                                  const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
                                  std::vector<Widening> &widenings);
 
+// executable_outputs: marks the outputs it names executable (created 0777
+// less the umask). Each entry must name a file entry of outputs, else an
+// error at its line; a project policy's entry marks only the project's own
+// outputs (one naming an output of your policy is a dropped widening).
+void mark_executable(const Context &ctx, const Layers &layers, std::vector<Output> &outputs,
+                     std::vector<Widening> &widenings);
+
 // Removes every output that is or lies inside one of the carve's exceptions
 // or a default name where the carve carves them (vendor/sub/.envrc in a
 // nested repository: an error at its line; a project policy's is a dropped

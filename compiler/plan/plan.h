@@ -147,6 +147,10 @@ struct Output {
   std::string written;  // "target", "Cargo.lock", ".cache/go/"
   std::string path;     // ${WORKSPACE}/written, without a trailing /
   bool folder = false;  // a trailing / or an existing folder
+  // A missing file output is created 0777 less the umask (executable_outputs,
+  // a build-detected binary), else 0666 less the umask; an existing file is
+  // never chmod'ed.
+  bool executable = false;
   // What this compile found or did: "there", "created" (by this compile),
   // "missing" (explain, check: argv, exec and learn create it).
   std::string state;

@@ -79,6 +79,9 @@ struct Layer {
   // outputs: what a build creates in the workspace (relative paths; a
   // trailing / names a folder), created before a run and granted writable.
   std::vector<PathEntry> outputs;
+  // executable_outputs: file outputs created executable (0777 less the
+  // umask) so that a binary built into one runs; each names an outputs entry.
+  std::vector<PathEntry> executable_outputs;
   std::vector<PortEntry> connect, bind;          // [network]: TCP
   std::vector<PortEntry> connect_udp, bind_udp;  // [network]: UDP (Landlock ABI 10)
   std::vector<PathEntry> unix_sockets;           // [network] unix: pathname UNIX sockets (ABI 9)

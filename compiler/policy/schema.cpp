@@ -75,6 +75,8 @@ const Key kKeys[] = {
     {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
      "defaultUnset", "", ""},
     {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "", "", ""},
+    {"executable_outputs", "", Top | Profiles, &Layer::executable_outputs, Value::Relative, Shape::None, Merge::Append,
+     Untrusted::May, "executableOutputs", "", ""},
     {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
 };
 // clang-format on

@@ -86,8 +86,15 @@ if [ -x /usr/bin/go ]; then
   mkdir -p "$HOME/.cache/go-build" "$HOME/go/pkg/mod"
   GOTOOLCHAIN=local GOTELEMETRY=off GOPROXY=off GOFLAGS=-mod=mod
   export GOTOOLCHAIN GOTELEMETRY GOPROXY GOFLAGS
+  # The binary must run too: without executable_outputs go copies it into
+  # the 0644 file (its rename into place is refused at the root).
   row "go build" 'extends = ["preset:go"]
-outputs = ["hello"]' /usr/bin/go build
+outputs = ["hello"]
+executable_outputs = ["hello"]' sh -c '/usr/bin/go build && ./hello'
+  repo gobuildfolder
+  cp "$T/gobuild/go.mod" "$T/gobuild/main.go" "$ws/"
+  row "go build -o build/" 'extends = ["preset:go"]
+outputs = ["build/"]' sh -c '/usr/bin/go build -o build/ && build/hello'
 else
   skip "go build" "go is not installed (make deps)"
 fi

@@ -346,3 +346,4 @@ done
 # Outputs, a workspace inside TMPDIR, the TMPDIR .git warning, presets on a
 # fresh HOME (issue 23): a world of their own.
 sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"
+sh "$root/tests/compiler/outputs-tools.sh" "$policy_bin" "$launcher"

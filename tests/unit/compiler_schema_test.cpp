@@ -143,11 +143,12 @@ TEST_SUITE("schema") {
     CHECK(join_quoted(schema::keys_at(schema::Top)) ==
           join_quoted({"version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets", "protect",
                        "launcher", "network", "scopes", "default_scopes", "guard_terminal", "audit", "best_effort",
-                       "require_abi", "keep_fds", "project", "compose", "env", "outputs", "profiles"}));
+                       "require_abi", "keep_fds", "project", "compose", "env", "outputs", "executable_outputs",
+                       "profiles"}));
     CHECK(join_quoted(schema::keys_at(schema::Profiles)) ==
           join_quoted({"mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher", "network",
                        "scopes", "default_scopes", "guard_terminal", "audit", "best_effort", "require_abi", "keep_fds",
-                       "compose", "env", "outputs"}));
+                       "compose", "env", "outputs", "executable_outputs"}));
     CHECK(join_quoted(schema::keys_in("network")) ==
           join_quoted({"restrict", "connect", "bind", "unix", "restrict_udp", "connect_udp", "bind_udp"}));
     CHECK(join_quoted(schema::keys_in("protect")) == join_quoted({"paths", "unprotect", "read_only", "keep_writable"}));

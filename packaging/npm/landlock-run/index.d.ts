@@ -224,6 +224,8 @@ export interface CompiledPolicy {
   keepFds?: boolean;
   project?: PolicyPath | { path: PolicyPath; optional?: boolean };
   compose?: 'merge' | 'nest';
+  /** File outputs (entries of `outputs`) created executable, so that a binary built into one runs. */
+  executableOutputs?: string | readonly string[];
 }
 
 /** What wrap() returns for a compiled policy. */
