@@ -107,11 +107,14 @@ void outputs_lines(const CompileResult &r, std::string &out) {
   const Plan &p = r.plan;
   if (p.outputs.empty()) return;
   out += "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
-         "  never through a symlink, and grant them writable):\n";
+         "  never through a symlink, and grant them writable; `detected`: declared by the mode from a build's marker\n"
+         "  file at the workspace root, `detect_outputs = false` turns that off):\n";
   for (const Output &o : p.outputs) {
     std::string where = r.sources.where(o.loc);
-    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " +
-           (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
+    std::string from = o.trusted ? "outputs" : "project policy's outputs";
+    if (o.origin == Origin::Detected) from = "detected: " + printable(o.marker) + (o.executable ? ", executable" : "");
+    out += "  " + printable(o.path) + (o.folder ? "/" : "") + "  (" + (o.folder ? "folder" : "file") + ", " + from +
+           (where.empty() ? "" : " at " + where) + "): ";
     if (o.state == "created") {
       out += "created by this compile:";
       for (const std::string &c : o.created) out += " " + c;

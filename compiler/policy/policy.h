@@ -79,6 +79,9 @@ struct Layer {
   // outputs: what a build creates in the workspace (relative paths; a
   // trailing / names a folder), created before a run and granted writable.
   std::vector<PathEntry> outputs;
+  // detect_outputs: the builds' outputs declared by their marker files
+  // (plan/detect.h); the mode's default, and a project policy may only set false.
+  Setting<bool> detect_outputs;
   std::vector<PortEntry> connect, bind;          // [network]: TCP
   std::vector<PortEntry> connect_udp, bind_udp;  // [network]: UDP (Landlock ABI 10)
   std::vector<PathEntry> unix_sockets;           // [network] unix: pathname UNIX sockets (ABI 9)

@@ -75,6 +75,8 @@ const Key kKeys[] = {
     {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
      "defaultUnset", "", ""},
     {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "", "", ""},
+    {"detect_outputs", "", Top | Profiles, &Layer::detect_outputs, Value::Bool, Shape::None, Merge::Override,
+     Untrusted::OnlyFalse, "detectOutputs", "", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
     {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
 };
 // clang-format on
