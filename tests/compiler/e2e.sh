@@ -346,3 +346,5 @@ done
 # Outputs, a workspace inside TMPDIR, the TMPDIR .git warning, presets on a
 # fresh HOME (issue 23): a world of their own.
 sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"
+# The builds workspace-write knows by itself (issue 29): a world of its own.
+sh "$root/tests/compiler/detect.sh" "$policy_bin" "$launcher"
