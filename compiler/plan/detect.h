@@ -45,8 +45,8 @@ struct BuildRow {
   std::string_view build;    // "Cargo": what the docs call it
   std::string_view markers;  // "a|b"; one `*` matches any run: "requirements*.txt"
   BuildWhen when;
-  std::string_view outputs;  // "target/|Cargo.lock": a trailing / declares a folder
   BuildDerived derived;
+  std::string_view outputs;  // "target/|Cargo.lock": a trailing / declares a folder
   std::string_view preset;   // what `init` extends ("" for none): the tool's caches under the home folder
   std::string_view note;     // the docs' remark
 };

@@ -161,3 +161,19 @@ for module in .git ../x .envrc "example.com/.envrc" "example.com/mise.toml" "exa
   elif grep -q "$rtlo" "$T/err"; then fail "hostile module $module" "the warning prints U+202E raw"
   else pass "hostile go.mod module $(printf '%s' "$module" | LC_ALL=C tr -c '[:print:]' '?'): nothing created, warned escaped"; fi
 done
+
+# init: the presets of the builds it finds, and what the mode declares by
+# itself said in comments; the starter policy checks.
+repo init
+printf '[package]\nname = "fresh"\nversion = "0.1.0"\n' >"$ws/Cargo.toml"
+printf '{"name":"app"}\n' >"$ws/package.json"
+if (cd "$ws" && "$policy_bin" init --mode workspace-write) >"$etc/init.toml" 2>"$T/err" &&
+   grep -q '^extends = \["preset:cargo", "preset:npm"\]$' "$etc/init.toml" &&
+   grep -q '^#   target/  (Cargo.toml)$' "$etc/init.toml" && grep -q '^#   package-lock.json  (package.json)$' "$etc/init.toml" &&
+   "$policy_bin" check --set workspace="$ws" "$etc/init.toml" 2>"$T/err"; then
+  pass "init in a cargo and npm workspace writes their presets and names the outputs the mode declares"
+else fail "init detects the project" "$(head -c 600 "$etc/init.toml") $(head -c 300 "$T/err")"; fi
+if (cd "$ws" && "$policy_bin" init --mode read-only) 2>"$T/err" | grep -q 'preset:'; then
+  fail "init --mode read-only writes no preset" "it did"
+else pass "init --mode read-only writes no preset (the mode writes nothing in the workspace)"; fi
+if [ ! -e "$ws/target" ]; then pass "init creates nothing in the workspace"; else fail "init creates nothing" "target/ exists"; fi

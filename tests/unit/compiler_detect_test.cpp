@@ -41,8 +41,8 @@ const Output *output_named(const CompileResult &r, const std::string &path) {
 
 // The detected outputs' written names, in order.
 std::vector<std::string> written_of(const Detection &d) {
-  std::vector<std::string> out;
-  for (const DetectedOutput &o : d.outputs) out.push_back(o.written);
+  std::vector<std::string> out(d.outputs.size());
+  std::transform(d.outputs.begin(), d.outputs.end(), out.begin(), [](const DetectedOutput &o) { return o.written; });
   return out;
 }
 
