@@ -204,7 +204,7 @@ std::string explain_text(const CompileResult &r) {
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
     out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
     out += "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
-           "    names it (argv, exec and learn create it before the run)\n";
+           "    names it or the mode detects it (argv, exec and learn create it before the run)\n";
   }
   outputs_lines(r, out);
   caches_lines(p, out);
