@@ -10,7 +10,8 @@
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   protect   the protected paths; writable grants that meet them: errors
 //   trust     untrusted grants may only narrow: the outer and inner layers
-//   outputs   what a build creates in the workspace: checked (outputs.h)
+//   outputs   what a build creates in the workspace: checked (outputs.h),
+//             written ones and those the mode detects (detect.h)
 //   carve     the read-only exceptions (.git) under the writable grants;
 //             the outputs checked against them and the protection
 //   network   TCP, scopes, audit and the other switches; every widening said
@@ -294,7 +295,8 @@ class Pipeline {
     launchers_.push_back(std::move(trust.outer));
     if (trust.nested) launchers_.push_back(std::move(trust.inner));
 
-    plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), output_widenings_);
+    const std::vector<DetectedOutput> detected = detected_outputs(ctx_, layers_.both, *mode_row_);
+    plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), detected, output_widenings_);
     mark_executable(ctx_, layers_, plan_.outputs, output_widenings_);
   }
 

@@ -29,6 +29,7 @@
 #include "host/read.h"
 #include "host/spawn.h"
 #include "host/starter.h"
+#include "plan/detect.h"
 #include "plan/modes.h"
 #include "base/text.h"
 #include "base/version.h"
@@ -268,13 +269,29 @@ std::string init_target(const Cli &cli, const std::string &arg, std::string &why
   return path;
 }
 
+// What init says of the workspace (--set workspace=PATH, else the current
+// folder) when the mode declares the builds' outputs by itself.
+StarterProject starter_project(const Cli &cli, const Mode &mode) {
+  StarterProject project;
+  if (!mode.detect_outputs) return project;
+  std::string workspace = base_options(cli).cwd;
+  for (const auto &[key, value] : cli.options.sets)
+    if (key == "workspace") workspace = join_path(workspace, value);
+  const Detection found = detect_builds(look_at_root(canonical_or_lexical(workspace)));
+  project.looked = true;
+  project.presets = found.presets;
+  for (const DetectedOutput &d : found.outputs)
+    project.outputs.push_back(printable(d.written) + "  (" + printable(d.marker) + (d.executable ? ", executable)" : ")"));
+  return project;
+}
+
 int cmd_init(const Cli &cli) {
   const std::vector<std::string_view> offered = starter_mode_names();
   if (cli.mode.empty()) return usage("init needs --mode " + join_names(offered, "|", "|", false));
   const Mode *mode = find_mode(cli.mode);
   if (!mode || mode->starter.empty())
     return usage("init --mode " + cli.mode + ": expected " + join_names(offered, ", ", " or ", false));
-  const std::string text = starter_policy(mode->starter);
+  const std::string text = starter_policy(mode->starter, starter_project(cli, *mode));
   if (cli.files.empty()) return write_all(1, text) ? kOk : kInvalid;
   if (cli.files.size() != 1) return usage("init takes at most one NAME or FILE");
   std::string why;

@@ -108,13 +108,16 @@ void outputs_lines(const CompileResult &r, std::string &out) {
   const Plan &p = r.plan;
   if (p.outputs.empty()) return;
   out += "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
-         "  never through a symlink, and grant them writable):\n";
+         "  never through a symlink, and grant them writable; `detected`: declared by the mode from a build's marker\n"
+         "  file at the workspace root, `detect_outputs = false` turns that off):\n";
   for (const Output &o : p.outputs) {
     std::string where = r.sources.where(o.loc);
     std::string kind = "folder";
     if (!o.folder) kind = o.executable ? "file, executable" : "file";
-    out += "  " + o.path + (o.folder ? "/" : "") + "  (" + kind + ", " +
-           (o.trusted ? "outputs" : "project policy's outputs") + (where.empty() ? "" : " at " + where) + "): ";
+    std::string from = o.trusted ? "outputs" : "project policy's outputs";
+    if (o.origin == Origin::Detected) from = "detected: " + printable(o.marker);
+    out += "  " + printable(o.path) + (o.folder ? "/" : "") + "  (" + kind + ", " + from +
+           (where.empty() ? "" : " at " + where) + "): ";
     if (o.state == "created") {
       out += "created by this compile:";
       for (const std::string &c : o.created) out += " " + c;
@@ -204,7 +207,7 @@ std::string explain_text(const CompileResult &r) {
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
     out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
     out += "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
-           "    names it (argv, exec and learn create it before the run)\n";
+           "    names it or the mode detects it (argv, exec and learn create it before the run)\n";
   }
   outputs_lines(r, out);
   caches_lines(p, out);

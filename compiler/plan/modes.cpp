@@ -17,21 +17,22 @@ constexpr ModeGrant kWorkspaceWriteGrants[] = {
     {"${TMPDIR}", Access::Rw, "the temp directory"},
 };
 
-// Every row keeps this shape (the name, seven booleans in the order of Mode,
+// Every row keeps this shape (the name, eight booleans in the order of Mode,
 // the grants, the starter text): packaging/npm/gen-policy.cjs reads it.
 // clang-format off
 const Mode kModes[] = {
-    // name, sandboxed, hide_secrets, unset_secrets, drop_caps, carve, default_scopes, guard_terminal, grants, starter
-    {"read-only", true, true, true, true, false, true, true, kReadOnlyGrants,
+    // name, sandboxed, hide_secrets, unset_secrets, drop_caps, carve, default_scopes, guard_terminal, detect_outputs,
+    // grants, starter
+    {"read-only", true, true, true, true, false, true, true, false, kReadOnlyGrants,
      "# Read and execute everywhere, write only /dev/null; ~/.ssh, ~/.aws and the\n"
      "# other secrets are hidden.\n"
      "mode = \"read-only\"\n\n"},
-    {"workspace-write", true, true, true, true, true, true, true, kWorkspaceWriteGrants,
+    {"workspace-write", true, true, true, true, true, true, true, true, kWorkspaceWriteGrants,
      "# read-only, plus writing ${WORKSPACE} (default: the current directory,\n"
      "# or --set workspace=PATH) and ${TMPDIR} (default /tmp).\n"
      "mode = \"workspace-write\"\n\n"},
-    {"danger-full-access", false, false, false, false, false, false, false, {}, ""},
-    {"custom", true, false, false, false, false, false, false, {},
+    {"danger-full-access", false, false, false, false, false, false, false, false, {}, ""},
+    {"custom", true, false, false, false, false, false, false, false, {},
      "# Only the grants listed below.\n"
      "mode = \"custom\"\n\n"
      "ro = [\"/usr\", \"/etc\"]\n\n"},

@@ -28,6 +28,7 @@ struct Mode {
   bool carve;          // the workspace's read-only exceptions (.git...) carved out of writable grants
   bool default_scopes;  // --scope-try abstract-unix and signal: no process or abstract socket outside is reached
   bool guard_terminal;  // --no-tty-inject: the command cannot type into the caller's terminal (TIOCSTI)
+  bool detect_outputs;  // the builds' outputs at the workspace root declared by their marker files (detect.h)
   std::span<const ModeGrant> grants;
   std::string_view starter;  // `init --mode NAME`'s paragraph; "" when init does not offer the mode
 };

@@ -2,6 +2,8 @@
 // place the origins are rendered. Decisions read the enums (plan.h).
 #include "plan.h"
 
+#include "../base/text.h"
+
 namespace llp {
 
 std::string origin_text(const Grant &g) {
@@ -16,6 +18,8 @@ std::string origin_text(const Grant &g) {
       return "carve of " + g.origin_detail + " around read-only exceptions";
     case Origin::Output:
       return g.trusted ? "outputs" : "project policy's outputs";
+    case Origin::Detected:
+      return "detected: " + printable(g.origin_detail);
     case Origin::PrivateTmp:
       return "the run's private temp folder (${TMPDIR} holds the workspace)";
   }

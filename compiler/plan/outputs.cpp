@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iterator>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,7 +192,8 @@ Grant output_grant(const Output &o) {
   g.why = o.why.empty() ? "an output: created before the run, writable although the carve keeps the workspace root "
                           "read-only"
                         : o.why;
-  g.origin = Origin::Output;
+  g.origin = o.origin;
+  g.origin_detail = o.marker;
   g.loc = o.loc;
   g.trusted = o.trusted;
   g.exists = true;
@@ -261,70 +263,108 @@ const Grant *read_only_grant_over(const std::vector<Grant> &grants, const std::s
 
 }  // namespace
 
-std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
-                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+namespace {
+
+// One written output, checked and looked at (created later), or nullopt
+// when it is refused (reported) or does not apply.
+std::optional<Output> plan_output(const Context &ctx, const Layers &layers, const std::vector<Grant> &all_grants,
+                                  const std::vector<Grant> &writable, const PathEntry &e, const std::string &workspace,
+                                  std::vector<Widening> &widenings) {
+  // A preset's outputs: only in its tool's workspace, and only where the
+  // policy makes the workspace writable (a preset adds no error).
+  const std::string preset = preset_of(ctx, e.loc);
+  if (!preset.empty() && (!ctx.host || !is_tool_workspace(preset, workspace))) return std::nullopt;
+  Written w = check_written(ctx, e, layers.both);
+  if (w.parts.empty()) return std::nullopt;
+  Output o;
+  o.written = e.text;
+  o.path = workspace + "/" + w.relative;
+  o.folder = w.folder;
+  o.why = e.why;
+  o.loc = e.loc;
+  o.trusted = e.trusted;
+  if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
+    if (e.trusted) {
+      Diagnostic &d = ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path +
+                                                 " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
+                                      "remove the output or the ro grant");
+      if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
+    } else {
+      widenings.push_back({e.loc, "project policy output `" + e.text + "` is, holds or lies inside ro grant `" +
+                                      ro->written + "`: dropped, nothing created"});
+    }
+    return std::nullopt;
+  }
+  if (!covering_grant(writable, o.path, Access::Rw)) {
+    if (!preset.empty()) return std::nullopt;
+    if (e.trusted) {
+      ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path + " is not writable under this policy",
+                      "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
+                      "or rw = [\"${WORKSPACE}\"]");
+    } else {
+      widenings.push_back({e.loc, "project policy output `" + e.text + "` lies outside what your policy makes "
+                                  "writable: dropped, nothing created"});
+    }
+    return std::nullopt;
+  }
+  if (!ctx.host) {
+    o.state = "portable";  // another machine's workspace: nothing to look at or create here
+    return o;
+  }
+  // Looked at only: created once every check passed (create_outputs).
+  std::string why = Walker(workspace, false, o).run(w.parts, w.folder);
+  if (!why.empty()) {
+    ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why, "remove what is in its place, or drop the output");
+    return std::nullopt;
+  }
+  return o;
+}
+
+// The same checks for the detected outputs, reported to a sink nobody
+// reads: where a written output would be refused, a detected one yields
+// silently. One already declared (by your outputs or a preset's) is that one.
+void add_detected(const Context &ctx, const Layers &layers, const std::vector<Grant> &all_grants,
+                  const std::vector<Grant> &writable, const std::vector<DetectedOutput> &detected,
+                  const std::string &workspace, std::vector<Output> &out) {
+  for (const DetectedOutput &d : detected) {
+    Diagnostics unread;
+    const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
+    std::vector<Widening> none;
+    PathEntry e;
+    e.text = d.written;
+    e.why = "an output of the build " + printable(d.marker) + " marks, declared by the mode: created before the run, "
+            "writable although the carve keeps the workspace root read-only (detect_outputs = false turns it off)";
+    std::optional<Output> o = plan_output(quiet, layers, all_grants, writable, e, workspace, none);
+    if (!o || unread.has_errors()) continue;
+    const bool declared = std::any_of(out.begin(), out.end(), [&](const Output &have) { return have.path == o->path; });
+    // A folder where the binary would go: `go build` refuses it too.
+    if (declared || (d.executable && o->folder)) continue;
+    o->origin = Origin::Detected;
+    o->marker = d.marker;
+    o->executable = d.executable;
+    out.push_back(std::move(*o));
+  }
+}
+
+}  // namespace
+
+std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers, const std::vector<Grant> &all_grants,
+                                 const std::vector<Grant> &writable, const std::vector<DetectedOutput> &detected,
                                  std::vector<Widening> &widenings) {
   std::vector<Output> out;
   const std::vector<PathEntry> &entries = layers.both.outputs;
-  if (entries.empty()) return out;
   if (!ctx.vars.workspace) {
-    ctx.diags.error(entries.front().loc, "outputs: there is no workspace to create them in",
-                    "set `workspace` or --set workspace=PATH");
+    if (!entries.empty())
+      ctx.diags.error(entries.front().loc, "outputs: there is no workspace to create them in",
+                      "set `workspace` or --set workspace=PATH");
     return out;
   }
+  if (entries.empty() && detected.empty()) return out;
   const std::string workspace = output_workspace(ctx);
-  for (const PathEntry &e : entries) {
-    // A preset's outputs: only in its tool's workspace, and only where the
-    // policy makes the workspace writable (a preset adds no error).
-    const std::string preset = preset_of(ctx, e.loc);
-    if (!preset.empty() && (!ctx.host || !is_tool_workspace(preset, workspace))) continue;
-    Written w = check_written(ctx, e, layers.both);
-    if (w.parts.empty()) continue;
-    Output o;
-    o.written = e.text;
-    o.path = workspace + "/" + w.relative;
-    o.folder = w.folder;
-    o.why = e.why;
-    o.loc = e.loc;
-    o.trusted = e.trusted;
-    if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
-      if (e.trusted) {
-        Diagnostic &d = ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path +
-                                                   " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
-                                        "remove the output or the ro grant");
-        if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
-      } else {
-        widenings.push_back({e.loc, "project policy output `" + e.text + "` is, holds or lies inside ro grant `" +
-                                        ro->written + "`: dropped, nothing created"});
-      }
-      continue;
-    }
-    if (!covering_grant(writable, o.path, Access::Rw)) {
-      if (!preset.empty()) continue;
-      if (e.trusted) {
-        ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path + " is not writable under this policy",
-                        "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
-                        "or rw = [\"${WORKSPACE}\"]");
-      } else {
-        widenings.push_back({e.loc, "project policy output `" + e.text + "` lies outside what your policy makes "
-                                    "writable: dropped, nothing created"});
-      }
-      continue;
-    }
-    if (!ctx.host) {
-      o.state = "portable";  // another machine's workspace: nothing to look at or create here
-      out.push_back(std::move(o));
-      continue;
-    }
-    // Looked at only: created once every check passed (create_outputs).
-    std::string why = Walker(workspace, false, o).run(w.parts, w.folder);
-    if (!why.empty()) {
-      ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why,
-                      "remove what is in its place, or drop the output");
-      continue;
-    }
-    out.push_back(std::move(o));
-  }
+  for (const PathEntry &e : entries)
+    if (std::optional<Output> o = plan_output(ctx, layers, all_grants, writable, e, workspace, widenings))
+      out.push_back(std::move(*o));
+  add_detected(ctx, layers, all_grants, writable, detected, workspace, out);
   return out;
 }
 
@@ -332,13 +372,16 @@ void check_outputs(const Context &ctx, const CarveExceptions &carve, const Prote
                    std::vector<Output> &outputs, std::vector<Widening> &widenings) {
   std::vector<Grant> grants;
   std::transform(outputs.begin(), outputs.end(), std::back_inserter(grants), output_grant);
-  const std::vector<bool> refused = check_writable(ctx, protection, grants);
+  Diagnostics unread;  // a detected output yields silently
+  const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
   std::vector<Output> kept;
   for (size_t i = 0; i < outputs.size(); ++i) {
     Output &o = outputs[i];
-    if (refused[i]) continue;
+    const bool detected = o.origin == Origin::Detected;
+    if (check_writable(detected ? quiet : ctx, protection, {grants[i]}).front()) continue;
     Loc carved_at;
     if (const std::string where = exception_over(carve, o, carved_at); !where.empty()) {
+      if (detected) continue;
       if (o.trusted) {
         Diagnostic &d = ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + where,
                                         "code planted there runs on the host (git hooks, direnv, editor tasks); an "
@@ -361,7 +404,8 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
     if (o.state != "missing") continue;
     const std::string relative = o.path.substr(workspace.size() + 1);
     std::string why = Walker(workspace, true, o).run(split_parts(relative), o.folder);
-    if (!why.empty())
+    // A detected output that cannot be made stays missing, so ungranted: it yields silently.
+    if (!why.empty() && o.origin != Origin::Detected)
       ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + why, "remove what is in its place, or drop the output");
   }
 }

@@ -23,6 +23,7 @@
 
 #include "../policy/context.h"
 #include "carve.h"
+#include "detect.h"
 #include "plan.h"
 #include "protect.h"
 
@@ -34,8 +35,11 @@ namespace llp {
 // cover each output; `all_grants`: every listed grant of both layers
 // (before trust), whose ro grants inside a writable one no output may be,
 // hold or lie inside.
-std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers,
-                                 const std::vector<Grant> &all_grants, const std::vector<Grant> &writable,
+// `detected`: the outputs the mode declares (detect.h), checked the same
+// way but silently: one that would be refused, or that is already declared,
+// is left out.
+std::vector<Output> plan_outputs(const Context &ctx, const Layers &layers, const std::vector<Grant> &all_grants,
+                                 const std::vector<Grant> &writable, const std::vector<DetectedOutput> &detected,
                                  std::vector<Widening> &widenings);
 
 // executable_outputs: marks the outputs it names executable (created 0777
@@ -48,7 +52,8 @@ void mark_executable(const Context &ctx, const Layers &layers, std::vector<Outpu
 // Removes every output that is or lies inside one of the carve's exceptions
 // or a default name where the carve carves them (vendor/sub/.envrc in a
 // nested repository: an error at its line; a project policy's is a dropped
-// widening), or that would expose a protected path (an error).
+// widening), or that would expose a protected path (an error). A detected
+// output is removed silently.
 void check_outputs(const Context &ctx, const CarveExceptions &carve, const Protection &protection,
                    std::vector<Output> &outputs, std::vector<Widening> &widenings);
 

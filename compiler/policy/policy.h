@@ -82,6 +82,9 @@ struct Layer {
   // executable_outputs: file outputs created executable (0777 less the
   // umask) so that a binary built into one runs; each names an outputs entry.
   std::vector<PathEntry> executable_outputs;
+  // detect_outputs: the builds' outputs declared by their marker files
+  // (plan/detect.h); the mode's default, and a project policy may only set false.
+  Setting<bool> detect_outputs;
   std::vector<PortEntry> connect, bind;          // [network]: TCP
   std::vector<PortEntry> connect_udp, bind_udp;  // [network]: UDP (Landlock ABI 10)
   std::vector<PathEntry> unix_sockets;           // [network] unix: pathname UNIX sockets (ABI 9)

@@ -77,6 +77,8 @@ const Key kKeys[] = {
     {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "", "", ""},
     {"executable_outputs", "", Top | Profiles, &Layer::executable_outputs, Value::Relative, Shape::None, Merge::Append,
      Untrusted::May, "executableOutputs", "", ""},
+    {"detect_outputs", "", Top | Profiles, &Layer::detect_outputs, Value::Bool, Shape::None, Merge::Override,
+     Untrusted::OnlyFalse, "detectOutputs", "", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
     {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
 };
 // clang-format on

@@ -65,9 +65,9 @@ for (const need of ['mode', 'ro', 'rw', 'hide', 'project'])
   if (!keys.some((k) => k.name === need && k.table === '')) die(`no key ${need} in policy/schema.cpp`);
 
 const modes = [];
-const modeRow = new RegExp(`\\{"([a-z-]+)",${'\\s*(true|false),'.repeat(7)}\\s*(\\w+|\\{\\}),\\s*"`, 'g');
+const modeRow = new RegExp(`\\{"([a-z-]+)",${'\\s*(true|false),'.repeat(8)}\\s*(\\w+|\\{\\}),\\s*"`, 'g');
 for (const m of modesText.matchAll(modeRow)) {
-  const [, name, sandboxed, hideSecrets, unsetSecrets, dropCaps, carve, defaultScopes, guardTerminal] = m;
+  const [, name, sandboxed, hideSecrets, unsetSecrets, dropCaps, carve, defaultScopes, guardTerminal, detectOutputs] = m;
   const yes = (s) => s === 'true';
   modes.push({
     name,
@@ -78,6 +78,7 @@ for (const m of modesText.matchAll(modeRow)) {
     carve: yes(carve),
     defaultScopes: yes(defaultScopes),
     guardTerminal: yes(guardTerminal),
+    detectOutputs: yes(detectOutputs),
   });
 }
 const modeRows = (modesText.match(/^\s*\{"[a-z-]+", (?:true|false),/gm) || []).length;

@@ -347,3 +347,5 @@ done
 # fresh HOME (issue 23): a world of their own.
 sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"
 sh "$root/tests/compiler/outputs-tools.sh" "$policy_bin" "$launcher"
+# The builds workspace-write knows by itself (issue 29): a world of its own.
+sh "$root/tests/compiler/detect.sh" "$policy_bin" "$launcher"

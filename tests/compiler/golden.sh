@@ -31,6 +31,8 @@ mkdir -p "$T/repo/.git/hooks" "$T/repo/.vscode" "$T/repo/src/lib" "$T/repo/docs/
 echo "[core]" >"$T/repo/.git/config"
 echo "use nix" >"$T/repo/.envrc"
 echo "readme" >"$T/repo/README.md"
+# A build's marker: workspace-write declares build/ by itself (plan/detect.h).
+echo "project(golden C)" >"$T/repo/CMakeLists.txt"
 ln -s src/lib "$T/repo/lib-link"
 
 normalise() {

@@ -144,11 +144,11 @@ TEST_SUITE("schema") {
           join_quoted({"version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets", "protect",
                        "launcher", "network", "scopes", "default_scopes", "guard_terminal", "audit", "best_effort",
                        "require_abi", "keep_fds", "project", "compose", "env", "outputs", "executable_outputs",
-                       "profiles"}));
+                       "detect_outputs", "profiles"}));
     CHECK(join_quoted(schema::keys_at(schema::Profiles)) ==
           join_quoted({"mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher", "network",
                        "scopes", "default_scopes", "guard_terminal", "audit", "best_effort", "require_abi", "keep_fds",
-                       "compose", "env", "outputs", "executable_outputs"}));
+                       "compose", "env", "outputs", "executable_outputs", "detect_outputs"}));
     CHECK(join_quoted(schema::keys_in("network")) ==
           join_quoted({"restrict", "connect", "bind", "unix", "restrict_udp", "connect_udp", "bind_udp"}));
     CHECK(join_quoted(schema::keys_in("protect")) == join_quoted({"paths", "unprotect", "read_only", "keep_writable"}));
@@ -224,6 +224,7 @@ TEST_SUITE("schema") {
         {"default_scopes = false", "a project policy cannot set `default_scopes`: the command could signal processes and "
                                    "reach abstract sockets outside"},
         {"guard_terminal = false", "a project policy cannot set `guard_terminal`: the command could type into your terminal"},
+        {"detect_outputs = true", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
         {"strict = false", "a project policy cannot set `strict`: only the user may relax strictness"},
         {"network = { restrict = false }", "a project policy cannot set `network.restrict`: it would lift a restriction"},
         {"network = { restrict_udp = false }",
@@ -247,7 +248,7 @@ TEST_SUITE("schema") {
                                      [](const Key &key) { return key.untrusted != schema::Untrusted::May; });
     CHECK(static_cast<size_t>(rules) == widening.size());  // one line above per row with a rule
     const std::vector<std::string> narrowing = {"best_effort = false", "keep_fds = false", "hide_secrets = true",
-                                                "default_scopes = true", "guard_terminal = true",
+                                                "default_scopes = true", "guard_terminal = true", "detect_outputs = false",
                                                 "strict = true", "network = { restrict = true, restrict_udp = true }",
                                                 "ro = [\"/r\"]", "env = { inherit = \"none\" }", "require_abi = 3"};
     for (const std::string &line : narrowing) {

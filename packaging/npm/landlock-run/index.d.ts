@@ -201,6 +201,11 @@ export interface CompiledPolicy {
   defaultScopes?: boolean;
   /** The agent modes refuse TIOCSTI/TIOCLINUX (--no-tty-inject); false opts out. */
   guardTerminal?: boolean;
+  /**
+   * workspace-write declares the common builds' outputs by their marker files at the workspace root
+   * (target/ where Cargo.toml is, build/ where CMakeLists.txt is...); false turns that off.
+   */
+  detectOutputs?: boolean;
   audit?: { logDenials?: boolean; logLauncher?: boolean };
   /**
    * [env]: the command's environment. The agent modes unset *TOKEN*, *SECRET*,
