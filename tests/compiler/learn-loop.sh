@@ -7,15 +7,16 @@
 # the rerun, on a home where ~/.local does not exist yet. The ptrace way
 # always; the audit way (which names only the folder: learn names the entry
 # from a second run) where the kernel and the privileges allow it.
-# Usage: learn-loop.sh POLICY_BIN LAUNCHER
+# Usage: learn-loop.sh POLICY_BIN LAUNCHER [LABEL]. As root it runs again
+# as uid 65534 (setpriv), with copies of the binaries that user can run.
 set -u
-policy_bin=$1 launcher=$2
+policy_bin=$1 launcher=$2 label=${3:-}
 root=${LLR_ROOT:?}
 # shellcheck source=tests/compiler/env.sh
 . "$root/tests/compiler/env.sh"
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
-REPORT_PREFIX="compiler-learn-loop "
+REPORT_PREFIX="compiler-learn-loop${label:+ ($label)} "
 has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
 
@@ -105,4 +106,22 @@ case $ways in
     has "audit: the report says a second run named the entries" "$T/first.err" \
       "learn ran the command a second time, the ptrace way, which named 1 entry there" ;;
 esac
+
+# As root: the same loop as an unprivileged user (the ptrace way: the audit
+# way needs CAP_AUDIT_READ), in its own world.
+if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
+  if ! command -v setpriv >/dev/null; then
+    skip "unprivileged loop" "setpriv (util-linux) is not installed"
+    exit 0
+  fi
+  U=$(test_dir llp-learn-loop-u) || exit 1
+  mkdir -p "$U/bin" "$U/tests/compiler" "$U/tests/lib"
+  if cp "$policy_bin" "$launcher" "$U/bin/" && cp "$root/tests/compiler/learn-loop.sh" "$root/tests/compiler/env.sh" \
+    "$U/tests/compiler/" && cp "$root/tests/lib/report.sh" "$root/tests/lib/testdir.sh" "$U/tests/lib/" &&
+    chmod -R a+rX "$U"; then
+    setpriv --reuid=65534 --regid=65534 --clear-groups -- env PATH=/usr/bin:/bin LLR_ROOT="$U" \
+      sh "$U/tests/compiler/learn-loop.sh" "$U/bin/$(basename "$policy_bin")" "$U/bin/$(basename "$launcher")" "uid 65534"
+  else fail "unprivileged loop" "cannot copy the binaries to $U"; fi
+  rm -rf "$U"
+fi
 exit 0

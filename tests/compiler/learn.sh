@@ -92,7 +92,7 @@ rm -f "$WS/f-link"
 learn "$T/learned.toml" -- sh -c "$build" >"$T/out" 2>"$T/err"
 has "--write policy: the same command gets no sandbox denial" "$T/err" "; 0 denied by the sandbox, 1 refused on purpose"
 out_is "--write policy: the command's operations succeed" "ok ok ok ok EACCES ok "
-learn --write "$T/learned.toml" "$T/p.toml" -- true 2>"$T/err"
+learn --write "$T/learned.toml" "$T/p.toml" -- "$op" exec "$T/tools/helper" >/dev/null 2>"$T/err"
 has "--write never overwrites an existing file" "$T/err" "File exists"
 
 # A device is granted alone, never its whole folder (/dev).
