@@ -56,6 +56,7 @@ loop() {
     elif ! grep -qF 'no grant or output learned, no policy written; learn again' "$T/$name.$round.err"; then return 1; fi
     round=$((round + 1))
   done
+  round=6  # the last round's report, for the failure
   return 1
 }
 
