@@ -50,6 +50,59 @@ bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l,
   return true;
 }
 
+// The audit way names only the folder an entry was created in. Where the
+// fix is the entry itself (an output at the carved root, a tool's leaf in
+// ~/.cache or ~/.local/state), a placeholder would leave the user guessing,
+// and the kernel offers nothing more (its PATH records name the folder
+// too): so the command runs a second time, the ptrace way, under the same
+// sandbox, and its creations in those folders name the entries.
+void name_entries(const CompileResult &compiled, Learner &l, RunSummary &run) {
+  std::vector<std::string> folders = l.unnamed_folders();
+  if (folders.empty()) return;
+  std::string where;
+  for (const std::string &folder : folders) where += (where.empty() ? "" : ", ") + folder;
+  TraceResult t = trace_run(compiled.argv, false);
+  if (!t.started) {
+    run.notes.push_back("the audit way names only the folder of a new entry (" + where +
+                        "), and the second run the ptrace way that names it could not start: " + t.error);
+    return;
+  }
+  int named = l.add_names(t.denials);
+  run.notes.push_back("the audit way names only the folder of a new entry (" + where +
+                      "): learn ran the command a second time, the ptrace way, which named " + std::to_string(named) +
+                      " entr" + (named == 1 ? "y" : "ies") + " there");
+}
+
+// --write: the shared folders a tool could not make (made, never granted),
+// then the policy, unless nothing was learned: a policy that only extends
+// the original would change nothing. False when something failed.
+bool write_learned(const Learner &l, const LearnOptions &o, const std::string &way) {
+  std::vector<std::string> made = l.shared_to_make();
+  for (const std::string &folder : made) {
+    if (std::string e = learn_make_below(l.home(), folder); !e.empty()) {
+      std::string why_not = "--write: mkdir -p " + folder;
+      why_not += ": " + e;
+      say(why_not);
+      return false;
+    }
+    say("made " + folder + " (a folder every tool shares; never granted): learn again to name the tool's own folder");
+  }
+  if (l.nothing_learned() && made.empty()) {
+    say("--write " + o.write_file + ": nothing learned, nothing written");
+    return true;
+  }
+  if (l.nothing_learned()) {
+    say("--write " + o.write_file + ": no grant or output learned, no policy written; learn again");
+    return true;
+  }
+  if (std::string e = l.write_policy(way); !e.empty()) {
+    std::fprintf(stderr, "landlock-policy: learn: --write %s\n", printable_lines(e).c_str());
+    return false;
+  }
+  say("wrote " + o.write_file);
+  return true;
+}
+
 }  // namespace
 
 int learn(const CompileResult &compiled, const LearnOptions &o) {
@@ -72,6 +125,7 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
   if (o.way != "ptrace" && why_not.empty()) {
     run.way = "audit";
     if (!run_audit(compiled, o, l, run)) return llr_cli::kExitCannotExecute;
+    name_entries(compiled, l, run);
   } else {
     run.way = "ptrace";
     TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
@@ -97,15 +151,7 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
   } else {
     ok = to_stderr(printable_lines(l.text_report(run)));
   }
-  if (!o.write_file.empty()) {
-    std::string e = l.write_policy(run.way);
-    if (!e.empty()) {
-      std::fprintf(stderr, "landlock-policy: learn: --write %s\n", printable_lines(e).c_str());
-      ok = false;
-    } else {
-      say("wrote " + o.write_file);
-    }
-  }
+  if (!o.write_file.empty()) ok = write_learned(l, o, run.way) && ok;
   return !ok && run.status == 0 ? 1 : run.status;
 }
 

@@ -74,15 +74,6 @@ long unprivileged_port_start() {
 bool net_restricted(const Plan &p) { return p.outer.net.restricted || (p.nested && p.inner.net.restricted); }
 
 
-// A name safe to show inside `outputs = ["NAME"]` as is.
-bool plain_name(const std::string &name) {
-  if (name.empty() || name == "." || name == "..") return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '-' || c == '+' || c == '@';
-  });
-}
-
 // For the sandbox's denial: the folder (or device) to grant, and its access.
 void choose_grant(Finding &f) {
   if (is_device(f.path) &&
@@ -154,13 +145,21 @@ void classify(const CompileResult &r, Finding &f, int error) {
                                        ", not a grant");
     bool carved_folder =
         in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), folder_of(f)) != p.carved_folders.end();
-    if (carved_folder && f.kind == LearnKind::Create && folder_of(f) == p.workspace) {
-      std::string name = f.folder ? std::string() : base_name(f.path);
-      if (!plain_name(name)) name = "NAME";
-      return set(Cause::OnPurpose, "the workspace root is read-only so that .git stays protected; the fix is "
-                                   "`outputs = [\"" + name + "\"]` in the policy (made before each run, and writable), "
-                                   "not a grant on the workspace");
+    bool new_entry = carved_folder && f.kind == LearnKind::Create && is_within(folder_of(f), p.workspace);
+    if (new_entry && !f.folder && f.path.size() > p.workspace.size() + 1) {
+      // The fix is an output (made before each run, then writable), never a
+      // grant that undoes the carve: suggested as such (shape_outputs says
+      // folder or file once every finding is in).
+      f.output = f.path.substr(p.workspace.size() + 1);
+      f.grant = f.output;
+      f.access = Access::Rw;
+      return set(Cause::Sandbox, {});
     }
+    if (new_entry && folder_of(f) == p.workspace)
+      return set(Cause::OnPurpose, "the workspace root is read-only so that .git stays protected; the fix is "
+                                   "`outputs = [\"NAME\"]` in the policy (NAME/ for a folder; made before each run, "
+                                   "and writable), not a grant on the workspace; the audit way names only the folder, "
+                                   "and the second run that names the entry did not: --way ptrace names it");
     if (carved_folder)
       return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
                                        folder_of(f) + ", a folder on the way to a read-only exception; create it in a "

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include "../host/paths.h"
 #include "learn_fs.h"
@@ -52,6 +53,15 @@ std::string canon(const std::string &p, bool follow) {
   return join_path(canonical_or_lexical(parent), base);
 }
 
+// What a refused rename or link would have made: a hard link is a file; a
+// rename makes what its source is, unknown when the source is gone.
+LearnMade made_by_move(bool link, const std::string &source) {
+  struct stat st {};
+  if (link) return LearnMade::File;
+  if (lstat(source.c_str(), &st) != 0) return LearnMade::Unknown;
+  return S_ISDIR(st.st_mode) ? LearnMade::Folder : LearnMade::File;  // a symlink moves as itself
+}
+
 }  // namespace
 
 std::vector<Finding> findings_of(const TracedDenial &d) {
@@ -65,8 +75,10 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
   switch (d.call) {
     case Call::Open: case Call::Openat: case Call::Openat2: case Call::Creat: {
       uint64_t acc = d.flags & O_ACCMODE;
-      if ((d.flags & O_CREAT) && !exists(d.path)) add(LearnKind::Create, d.path, false);
-      else if (acc != O_RDONLY) add(LearnKind::Write, d.path, true);
+      if ((d.flags & O_CREAT) && !exists(d.path)) {
+        add(LearnKind::Create, d.path, false);
+        out.back().made = LearnMade::File;
+      } else if (acc != O_RDONLY) add(LearnKind::Write, d.path, true);
       else if (d.flags & O_TRUNC) add(LearnKind::Truncate, d.path, true);
       else add(is_dir(d.path) ? LearnKind::List : LearnKind::Read, d.path, true);
       break;
@@ -75,7 +87,7 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
     case Call::Mkdir: case Call::Mkdirat: case Call::Mknod: case Call::Mknodat: case Call::Symlink:
     case Call::Symlinkat:
       add(LearnKind::Create, d.path, false);
-      out.back().made_folder = d.call == Call::Mkdir || d.call == Call::Mkdirat;
+      out.back().made = d.call == Call::Mkdir || d.call == Call::Mkdirat ? LearnMade::Folder : LearnMade::File;
       break;
     case Call::Unlink: case Call::Unlinkat: case Call::Rmdir: add(LearnKind::Remove, d.path, false); break;
     case Call::Truncate: add(LearnKind::Truncate, d.path, true); break;
@@ -88,6 +100,8 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
       } else {
         if (!link) add(LearnKind::Remove, d.path, false);
         add(LearnKind::Create, d.path2, false);
+        // The move failed, so its source is still there to say what it moves.
+        out.back().made = made_by_move(link, d.path);
       }
       break;
     }

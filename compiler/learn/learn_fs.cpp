@@ -38,6 +38,15 @@ std::string base_name(const std::string &p) {
   return slash == std::string::npos ? p : p.substr(slash + 1);
 }
 
+std::string policy_literal(const std::string &p) {
+  std::string out;
+  for (char c : p) {
+    if (c == '$') out += '$';
+    out += c;
+  }
+  return out;
+}
+
 // A path for a shell: ~/'rest' or 'path', every ' closed and escaped.
 std::string shell_quoted(const std::string &home, const std::string &p) {
   if (!home.empty() && home != "/" && is_within(p, home) && p != home) return "~/" + single_quote(p.substr(home.size() + 1));

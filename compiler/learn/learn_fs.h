@@ -18,6 +18,10 @@ std::string folder_of(const Finding &f);
 // The last component of p (p itself when it has no slash).
 std::string base_name(const std::string &p);
 
+// A path as the policy format writes it literally: `$` is `$$` (expand.h),
+// so a name the command chose (d/${env.TOKEN}) is never expanded later.
+std::string policy_literal(const std::string &p);
+
 // A path for a shell: ~/'rest' or 'path', every ' closed and escaped.
 std::string shell_quoted(const std::string &home, const std::string &p);
 

@@ -11,17 +11,6 @@ namespace llp {
 
 namespace {
 
-// A path as the policy format writes it literally: `$` is `$$` (expand.h),
-// so a name the command chose (d/${env.TOKEN}) is never expanded later.
-std::string literal_path(const std::string &p) {
-  std::string out;
-  for (char c : p) {
-    if (c == '$') out += '$';
-    out += c;
-  }
-  return out;
-}
-
 // A JSON string of the printable() form: valid UTF-8 whatever the bytes,
 // so json_string never refuses it.
 std::string json_printable(const std::string &s) {
@@ -47,7 +36,7 @@ std::string Learner::toml_file(const std::vector<const Suggestion *> &list, cons
 
 std::string Learner::toml_body(const std::vector<const Suggestion *> &list) {
   std::string out;
-  for (const char *section : {"ro", "rw"}) {
+  for (const char *section : {"outputs", "ro", "rw"}) {
     std::string items;
     for (const Suggestion *s : list)
       if (s->section == section) items += "  " + s->toml + ",\n";
@@ -176,7 +165,7 @@ bool Learner::render(Suggestion &s) const {
   }
   std::string path;
   std::string reason;
-  if (!toml_string(literal_path(shown(s.path)), path) || !toml_string(why_text(s), reason)) return false;
+  if (!toml_string(policy_literal(s.section == "outputs" ? s.path : shown(s.path)), path) || !toml_string(why_text(s), reason)) return false;
   s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
   return true;
 }

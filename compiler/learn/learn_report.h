@@ -25,6 +25,10 @@ namespace llp {
 
 enum class LearnKind { Read, List, Write, Execute, Create, Remove, Across, Truncate, Ioctl, Connect, Bind };
 enum class LearnCause { Sandbox, OnPurpose, Permissions };
+// What a denied creation was making: a folder (mkdir), a file (open with
+// O_CREAT, mknod, symlink, link), or unknown (the audit way; a rename whose
+// source is gone).
+enum class LearnMade { Unknown, File, Folder };
 
 const char *kind_name(LearnKind k);   // "read", ..., "device ioctl", "TCP connect"
 const char *cause_name(LearnCause c);  // "sandbox", "on-purpose", "file-permissions"
@@ -37,7 +41,11 @@ struct Finding {
   // (and a rename's source folder), not the entry: path is that folder.
   bool folder = false;
   bool kernel = false;  // the kernel said Landlock denied it (the audit way)
-  bool made_folder = false;  // a folder was being created (mkdir): its leaf can be made before the rerun
+  LearnMade made = LearnMade::Unknown;  // a creation: what it made (a folder's leaf can be made before the rerun)
+  // A new entry in a carved folder of the workspace (the read-only root): the
+  // `outputs` entry that allows it, relative to the workspace, "NAME/" for a
+  // folder (suggested in the section "outputs", never a grant).
+  std::string output;
   bool changed = false;  // the ptrace way: the path changed between the call's entry and exit
   long port = -1;
   LearnCause cause = LearnCause::Sandbox;
@@ -66,8 +74,8 @@ struct RunSummary {
 };
 
 struct Suggestion {
-  std::string section;  // "rw", "ro", "connect", "bind"
-  std::string path;     // canonical folder
+  std::string section;  // "rw", "ro", "outputs", "connect", "bind"
+  std::string path;     // canonical folder; for outputs, the entry relative to the workspace
   long port = -1;
   bool optional = false;
   std::set<std::string> reasons;  // "op write"
@@ -78,12 +86,28 @@ struct Suggestion {
 
 // Creates path (flags: O_EXCL, or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
 std::string learn_create_file(const std::string &path, int flags, const std::string &text);
+// mkdir -p of path below home, one leaf at a time, never through a symlink; "" or why not.
+std::string learn_make_below(const std::string &home, const std::string &path);
 
 class Learner {
  public:
   Learner(const CompileResult &r, const LearnOptions &o);
   void add(const TracedDenial &d);
   void add(const AuditDenial &d);
+  // The folders the audit way named instead of an entry created in them,
+  // where the suggestion needs the entry (a carved folder of the workspace,
+  // a folder every tool shares).
+  std::vector<std::string> unnamed_folders() const;
+  // Names them from a second run, the ptrace way: its creations in those
+  // folders replace the audit way's unnamed ones. How many were named.
+  int add_names(const std::vector<TracedDenial> &traced);
+  // Whether nothing was learned: no grant, output or leaf to add.
+  bool nothing_learned() const { return suggestions_.empty(); }
+  // The folders every tool shares that a tool tried to make and could not
+  // (a fresh home): --write makes them, never grants them, so that the
+  // next run names the tool's own leaf in them.
+  std::vector<std::string> shared_to_make() const;
+  const std::string &home() const { return home_; }
   // Groups the sandbox's denials into the fewest grants, then drops (as
   // refused on purpose) any grant the compiler would refuse.
   void suggest();
@@ -96,8 +120,9 @@ class Learner {
   const std::vector<Suggestion> &suggestions() const { return suggestions_; }
 
  private:
-  void add_finding(Finding f, int error);
+  bool add_finding(Finding f, int error);  // true: a finding of its own, not one seen before
   void narrow(Finding &f) const;
+  void shape_outputs();
   std::string toml_file(const std::vector<const Suggestion *> &list, const std::string &way) const;
   static std::string toml_body(const std::vector<const Suggestion *> &list);
   std::vector<const Suggestion *> pointers() const;

@@ -67,6 +67,21 @@ std::string learn_create_file(const std::string &path, int flags, const std::str
   return create_file(path, flags, text);
 }
 
+std::string learn_make_below(const std::string &home, const std::string &path) {
+  if (home.empty() || path == home || !is_within(path, home)) return "not below the home folder";
+  for (size_t slash = path.find('/', home.size() + 1);; slash = path.find('/', slash + 1)) {
+    if (std::string e = make_leaf(path.substr(0, slash)); !e.empty()) return e;
+    if (slash == std::string::npos) return {};
+  }
+}
+
+std::vector<std::string> Learner::shared_to_make() const {
+  std::vector<std::string> out;
+  for (const Finding &f : findings_)
+    if (f.cause == LearnCause::OnPurpose && f.create_first && !exists(f.path)) out.push_back(f.path);
+  return out;
+}
+
 std::string Learner::write_policy(const std::string &way) const {
   if (!unextendable_.empty())
     return "not written: a policy cannot extend " + o_.policy_file + " (" + unextendable_ +

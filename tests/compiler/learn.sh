@@ -92,7 +92,7 @@ rm -f "$WS/f-link"
 learn "$T/learned.toml" -- sh -c "$build" >"$T/out" 2>"$T/err"
 has "--write policy: the same command gets no sandbox denial" "$T/err" "; 0 denied by the sandbox, 1 refused on purpose"
 out_is "--write policy: the command's operations succeed" "ok ok ok ok EACCES ok "
-learn --write "$T/learned.toml" "$T/p.toml" -- true 2>"$T/err"
+learn --write "$T/learned.toml" "$T/p.toml" -- "$op" exec "$T/tools/helper" >/dev/null 2>"$T/err"
 has "--write never overwrites an existing file" "$T/err" "File exists"
 
 # A device is granted alone, never its whole folder (/dev).
@@ -123,19 +123,20 @@ has "workspace set: --write says why it wrote nothing" "$T/err" "--write not wri
 if [ -e "$T/ws-learned.toml" ]; then fail "workspace set: nothing written" "$T/ws-learned.toml exists"
 else pass "workspace set: nothing written"; fi
 
-# The carve (writable except .git): a planted hook and a new top-level file
-# are refused on purpose, with the policy change that would allow them, and
-# never suggested as a grant that undoes the carve.
+# The carve (writable except .git): a planted hook is refused on purpose,
+# with the policy change that would allow it; a new top-level file gets the
+# output that allows it, never a grant that undoes the carve.
 mkdir -p "$WS/.git/hooks"
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' >"$T/ww.toml"
 learn "$T/ww.toml" -- sh -c "\"$op\" write \"$WS/.git/hooks/pre-commit\"; \"$op\" write \"$WS/new-top-level\"" \
   >/dev/null 2>"$T/err"
 has "carve: a hook is refused on purpose, naming keep_writable" "$T/err" '[protect] keep_writable = [".git"], not a grant'
-has "carve: a new top-level entry is refused on purpose, saying how to get it" "$T/err" \
+has "carve: a new top-level entry says why and the fix" "$T/err" \
   'the workspace root is read-only so that .git stays protected; the fix is `outputs = ["new-top-level"]`'
-
+has "carve: a new top-level file is suggested as a file output" "$T/err" \
+  '{ path = "new-top-level", why = "learned: op create" }'
 hasnt "carve: never a grant on the workspace" "$T/err" "{ path = \"$WS\""
-hasnt "carve: nothing suggested for .git" "$T/err" 'learned: op create'
+hasnt "carve: nothing suggested for .git" "$T/err" '{ path = ".git'
 rm -rf "$WS/.git"
 
 # Exit status passthrough, and JSON to --report FILE.

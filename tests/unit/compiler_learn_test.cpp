@@ -380,4 +380,70 @@ TEST_SUITE("compiler learn") {
                                  [](const Finding &f) { return f.cause == LearnCause::OnPurpose; });
     CHECK(refused == 3);
   }
+
+  TEST_CASE("a new entry at the carved root: a folder output for mkdir, a file output for a file, told by children") {
+    Learned l;
+    const std::string ws = l.t.path("/ws");
+    l.t.dir("/ws/.git");
+    CompileResult carved = l.t.compile("version = 1\nmode = \"workspace-write\"\n");
+    REQUIRE_MESSAGE(carved.ok, carved.rendered());
+    REQUIRE(std::find(carved.plan.carved_folders.begin(), carved.plan.carved_folders.end(), ws) !=
+            carved.plan.carved_folders.end());
+    Learner learner(carved, l.o);
+    learner.add(traced(learn_arch::Call::Mkdir, ws + "/build"));
+    learner.add(traced(learn_arch::Call::Openat, ws + "/stamp", EACCES, O_WRONLY | O_CREAT));
+    // A rename whose source is gone: learn cannot tell; a path inside it
+    // makes it a folder, none a file.
+    TracedDenial moved = traced(learn_arch::Call::Rename, l.t.path("/gone-a"));
+    moved.path2 = ws + "/moved-dir";
+    learner.add(moved);
+    learner.add(traced(learn_arch::Call::Openat, ws + "/moved-dir/x", EACCES, O_WRONLY | O_CREAT));
+    TracedDenial lone = traced(learn_arch::Call::Rename, l.t.path("/gone-b"));
+    lone.path2 = ws + "/moved-file";
+    learner.add(lone);
+    learner.suggest();
+    std::vector<std::string> outputs;
+    for (const Suggestion &s : learner.suggestions())
+      if (s.section == "outputs") outputs.push_back(s.path);
+    std::sort(outputs.begin(), outputs.end());
+    CHECK(outputs == std::vector<std::string>{"build/", "moved-dir/", "moved-file", "stamp"});
+    auto reason_of = [&](const std::string &path) {
+      auto f = std::find_if(learner.findings().begin(), learner.findings().end(),
+                            [&](const Finding &x) { return x.path == path && x.kind == LearnKind::Create; });
+      return f == learner.findings().end() ? std::string() : f->reason;
+    };
+    CHECK(reason_of(ws + "/build").find("`outputs = [\"build/\"]`") != std::string::npos);
+    CHECK(reason_of(ws + "/moved-dir").find("cannot tell a folder from a file here: a folder") != std::string::npos);
+    CHECK(reason_of(ws + "/moved-file").find("cannot tell a folder from a file here: a file") != std::string::npos);
+    CHECK_FALSE(learner.nothing_learned());
+  }
+
+  TEST_CASE("the audit way's unnamed creation at the carved root is named by the second run") {
+    Learned l;
+    l.t.dir("/ws/.git");
+    CompileResult carved = l.t.compile("version = 1\nmode = \"workspace-write\"\n");
+    REQUIRE_MESSAGE(carved.ok, carved.rendered());
+    const std::string ws = l.t.path("/ws");
+    Learner learner(carved, l.o);
+    AuditDenial d;
+    d.blockers = {"fs.make_dir"};
+    d.path = ws;
+    d.program = "/usr/bin/mkdir";
+    learner.add(d);
+    REQUIRE(learner.unnamed_folders() == std::vector<std::string>{ws});
+    CHECK(learner.add_names({traced(learn_arch::Call::Mkdir, ws + "/build")}) == 1);
+    learner.suggest();
+    REQUIRE(learner.suggestions().size() == 1);
+    CHECK(learner.suggestions()[0].section == "outputs");
+    CHECK(learner.suggestions()[0].path == "build/");
+    CHECK(std::none_of(learner.findings().begin(), learner.findings().end(), [](const Finding &f) { return f.folder; }));
+  }
+
+  TEST_CASE("nothing learned: no suggestion, so --write writes nothing") {
+    Learned l;
+    Learner learner(l.r, l.o);
+    learner.suggest();
+    CHECK(learner.nothing_learned());
+    CHECK(learner.shared_to_make().empty());
+  }
 }
