@@ -7,16 +7,8 @@
 
 namespace llp {
 
+// What follows the subcommands' usage lines (main.cpp's table prints them).
 const char kUsageText[] =
-    "usage: landlock-policy argv    [--format shell|json|nul|record] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
-    "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
-    "       landlock-policy check   POLICY.toml...\n"
-    "       landlock-policy explain [OPTION]... POLICY.toml\n"
-    "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
-    "       landlock-policy init    --mode read-only|workspace-write|custom [NAME|FILE]\n"
-    "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
-    "                               [--write NEW.toml] [OPTION]...\n"
-    "                               POLICY.toml -- COMMAND [ARG]...\n"
     "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
     "Options (a value follows a space or `=`: --diagnostics=github):\n"
     "  --profile NAME       apply [profiles.NAME]\n"
@@ -26,6 +18,8 @@ const char kUsageText[] =
     "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
     "                       else the one installed beside landlock-policy)\n"
     "  --unpinned           omit --expect-version from the argv\n"
+    "  --mode MODE          argv, exec, explain: no POLICY.toml; the policy is what a\n"
+    "                       file holding only mode = \"MODE\" gives (your own, trusted)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
@@ -37,6 +31,7 @@ const char kUsageText[] =
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
     "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "A word after POLICY.toml without -- before it is refused, with where the -- goes.\n"
     "A policy file inside the workspace, ${TMPDIR}, /tmp or /dev/shm is refused (an\n"
     "earlier confined run could have rewritten it), and so is a policy file, an extends\n"
     "file or the launcher reached through a folder owned by anyone but you or root, or\n"
@@ -161,7 +156,8 @@ std::string other_argument(const std::string &a, Args &args, Cli &cli) {
     cli.options.unpinned = true;
   } else if (a == "--write" && cli.subcommand == "why") {
     cli.write = true;
-  } else if (a == "--mode" && cli.subcommand == "init") {
+  } else if (a == "--mode" && (cli.subcommand == "init" || cli.subcommand == "argv" || cli.subcommand == "exec" ||
+                                cli.subcommand == "explain")) {
     if (!args.value(cli.mode)) return "--mode needs a mode";
   } else if (a.size() > 1 && a[0] == '-') {
     return "unknown option " + a;

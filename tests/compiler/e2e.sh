@@ -151,10 +151,46 @@ if [ "$rc" = 1 ] && [ ! -s "$T/out" ]; then pass "check: exit 1 when one of seve
 
 # The command line (issue 24): --help after every subcommand, an option's
 # value after `=`, and --format github pointing at --diagnostics github.
-for sub in argv exec check explain why init learn; do
-  if "$policy_bin" "$sub" --help >"$T/out" 2>"$T/err" && grep -q '^usage: landlock-policy argv' "$T/out" && [ ! -s "$T/err" ]; then
-    pass "$sub --help prints the usage"
-  else fail "$sub --help prints the usage" "$(head -c 200 "$T/err")"; fi
+# Issue 29: SUBCOMMAND --help prints that subcommand's usage, not the global help;
+# the subcommands are those the global --help lists.
+subs=$("$policy_bin" --help | sed -n 's/^ *\(usage: \)\{0,1\}landlock-policy \([a-z][a-z]*\) .*/\2/p')
+if [ "$(echo "$subs" | wc -l)" -ge 7 ]; then pass "--help lists every subcommand"; else fail "--help lists every subcommand" "$subs"; fi
+for sub in $subs; do
+  if "$policy_bin" "$sub" --help >"$T/out" 2>"$T/err" && grep -q "^usage: landlock-policy $sub " "$T/out" &&
+    [ "$(grep -c 'landlock-policy [a-z]' "$T/out")" = 1 ] && [ ! -s "$T/err" ]; then
+    pass "$sub --help prints its own usage"
+  else fail "$sub --help prints its own usage" "$(head -c 200 "$T/out") $(head -c 200 "$T/err")"; fi
+done
+# A command without its -- gets a one-line hint saying where it goes.
+"$policy_bin" exec "$T/ws-policy.toml" true >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q "true is not a policy; the command follows --: landlock-policy exec .*ws-policy.toml -- true" "$T/err"
+then pass "exec POLICY COMMAND without --: the hint to add --"
+else fail "exec POLICY COMMAND without --: the hint to add --" "rc=$rc $(head -c 300 "$T/err")"; fi
+# check: one line on stderr for a valid policy, stdout empty.
+"$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 0 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] &&
+  grep -q "^landlock-policy: .*ws-policy.toml: ok (workspace-write, [0-9][0-9]* grants)$" "$T/err"
+then pass "check prints one line on success"
+else fail "check prints one line on success" "rc=$rc $(head -c 300 "$T/err")"; fi
+# --mode MODE without a file: the same argv as a file holding only that mode.
+# (Both outputs in one folder made first: the grants list the entries of $T.)
+mkdir "$T/argvs"
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- true >"$T/argvs/file" 2>/dev/null
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- true >"$T/argvs/mode" 2>"$T/err"
+if [ -s "$T/argvs/mode" ] && cmp -s "$T/argvs/file" "$T/argvs/mode"; then pass "argv --mode: the argv of a file holding only the mode"
+else fail "argv --mode: the argv of a file holding only the mode" "$(head -c 300 "$T/err")"; fi
+expect "exec --mode workspace-write: a write in the workspace lands" ok \
+  "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- "$op" write "$WS/by-mode"
+expect "exec --mode workspace-write: a write outside is denied" EACCES \
+  "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- "$op" write "$T/by-mode"
+for args in "--mode workspace-write $T/ws-policy.toml" "--mode bogus" "--mode workspace-write true"; do
+  # shellcheck disable=SC2086 # the arguments, split on purpose
+  "$policy_bin" exec $args >/dev/null 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$T/err")" = 2 ]; then pass "exec $args: a usage error"
+  else fail "exec $args: a usage error" "rc=$rc $(head -c 300 "$T/err")"; fi
 done
 "$policy_bin" check --diagnostics=gcc "$T/bad.toml" >"$T/out" 2>"$T/err"
 rc=$?
