@@ -205,6 +205,19 @@ int cmd_exec(const Cli &cli) {
   ExecArgs args(r.argv);
   // The launcher is an absolute path checked at compile time: never looked
   // up in PATH. Only danger-full-access runs the command itself, as asked.
+  // On a terminal, stay the parent so that a failure can be explained
+  // after the command; in scripts and CI, exec (same PID, nothing after).
+  if (isatty(2)) {
+    const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
+    if (!end.error.empty()) {
+      std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());
+      return end.status != 0 ? end.status : llr_cli::kExitCannotExecute;  // the child's 126 or 127, else fork failed
+    }
+    const std::string hint = failure_hint(r.plan);
+    if (!end.signaled && end.status != 0 && !hint.empty())
+      std::fprintf(stderr, "landlock-policy: the command exited %d; %s\n", end.status, printable(hint).c_str());
+    exit_as(end);
+  }
   exec_args(args, !r.plan.sandboxed);
   int e = errno;
   std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args.program()).c_str(), std::strerror(e));

@@ -277,6 +277,37 @@ if command -v git >/dev/null 2>&1; then
     >"$T/record" 2>/dev/null
   if grep -q '"failure_hint": ""}$' "$T/record"; then pass "argv --format record: no hint where nothing is carved"
   else fail "argv --format record: no hint where nothing is carved" "$(head -c 300 "$T/record")"; fi
+  # Issue 29: on a terminal exec stays the parent: the exit status and a
+  # signal death pass through, Ctrl-C reaches the command once, and a failure
+  # in the carved root gets the hint; without a terminal it execs, no hint.
+  (cd "$repo" && "$policy_bin" exec --launcher "$launcher" "$T/ws-policy.toml" -- sh -c 'exit 3') 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 3 ] && ! grep -q 'exited 3' "$T/err"; then pass "exec without a terminal: the status, no hint"
+  else fail "exec without a terminal: the status, no hint" "rc=$rc $(head -c 300 "$T/err")"; fi
+  if ! command -v script >/dev/null 2>&1; then skip "exec on a terminal" "script(1) is not installed (util-linux)"
+  else
+    on_tty() { (cd "$repo" && script -qec "$1" /dev/null) </dev/null >"$T/tty" 2>&1; }
+    e="'$policy_bin' exec --launcher '$launcher' '$T/ws-policy.toml' --"
+    on_tty "$e sh -c 'exit 3'"
+    rc=$?
+    if [ "$rc" = 3 ] && grep -q "landlock-policy: the command exited 3; the workspace root is read-only.*outputs" "$T/tty"
+    then pass "exec on a terminal: the status passes through, then the hint"
+    else fail "exec on a terminal: the status passes through, then the hint" "rc=$rc $(head -c 300 "$T/tty")"; fi
+    if command -v python3 >/dev/null 2>&1; then
+      on_tty "python3 -c 'import subprocess, sys; print(\"rc=%d\" % subprocess.run(sys.argv[1:]).returncode)' $e sh -c 'kill -TERM \$\$'"
+      if grep -q '^rc=-15' "$T/tty"; then pass "exec on a terminal: a signal death is re-raised (the parent dies of SIGTERM too)"
+      else fail "exec on a terminal: a signal death is re-raised (the parent dies of SIGTERM too)" "$(head -c 300 "$T/tty")"; fi
+    else skip "exec on a terminal: a signal death is re-raised" "python3 is not installed"; fi
+    on_tty "sh -c \"$e sleep 30 & p=\\\$!; sleep 1; kill -TERM \\\$p; wait \\\$p; echo status=\\\$?\""
+    if grep -q '^status=143' "$T/tty"; then pass "exec on a terminal: SIGTERM to exec reaches the command"
+    else fail "exec on a terminal: SIGTERM to exec reaches the command" "$(head -c 300 "$T/tty")"; fi
+    started=$(date +%s)
+    { sleep 1; printf '\003'; sleep 2; } | (cd "$repo" && script -qec "sh -c \"trap '' INT; $e sleep 30; echo status=\\\$?\"" /dev/null) \
+      >"$T/tty" 2>&1
+    if grep -q 'status=130' "$T/tty" && [ $(($(date +%s) - started)) -lt 20 ]; then
+      pass "exec on a terminal: Ctrl-C ends the command, and exec with it"
+    else fail "exec on a terminal: Ctrl-C ends the command, and exec with it" "$(head -c 300 "$T/tty")"; fi
+  fi
   "$policy_bin" explain --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
   if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
     pass "carve: explain lists the carve and its cost"
