@@ -273,7 +273,8 @@ int cmd_explain(const Cli &cli) {
   if (std::string e = policy_args(cli, false); !e.empty()) return usage(e);
   CompileResult r = compile_file(cli, policy_file(cli), {}, Purpose::Look);
   if (finish(cli, r) != kOk) return kInvalid;
-  return write_all(1, explain(r)) ? kOk : kInvalid;
+  const std::string text = cli.short_form ? explain_short(r) : explain(r);
+  return write_all(1, text) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
@@ -375,8 +376,9 @@ constexpr Subcommand kSubcommands[] = {
      "Compiles the policy, then runs the command confined by it. --mode MODE alone is a policy file\n"
      "holding only mode = \"MODE\"."},
     {"check", cmd_check, "POLICY.toml...", "Validates each policy; one line on stderr for each valid one."},
-    {"explain", cmd_explain, "[OPTION]... POLICY.toml|--mode MODE",
-     "Shows every grant with where it came from, the hidden, protected and dropped paths, network, scopes."},
+    {"explain", cmd_explain, "[--short] [OPTION]... POLICY.toml|--mode MODE",
+     "Shows every grant with where it came from, the hidden, protected and dropped paths, network, scopes;\n"
+     "--short: one line each for the mode, what is writable, outputs, hidden, network and scopes."},
     {"why", cmd_why, "[--write] [OPTION]... POLICY.toml PATH", "Says which grant covers PATH, or why none does."},
     {"init", cmd_init, "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy."},
     {"learn", cmd_learn,

@@ -18,6 +18,8 @@ const char kUsageText[] =
     "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
     "                       else the one installed beside landlock-policy)\n"
     "  --unpinned           omit --expect-version from the argv\n"
+    "  --short              explain: one line each for the mode, writable, outputs,\n"
+    "                       hidden, network and scopes\n"
     "  --mode MODE          argv, exec, explain: no POLICY.toml; the policy is what a\n"
     "                       file holding only mode = \"MODE\" gives (your own, trusted)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
@@ -156,6 +158,8 @@ std::string other_argument(const std::string &a, Args &args, Cli &cli) {
     cli.options.unpinned = true;
   } else if (a == "--write" && cli.subcommand == "why") {
     cli.write = true;
+  } else if (a == "--short" && cli.subcommand == "explain") {
+    cli.short_form = true;
   } else if (a == "--mode" && (cli.subcommand == "init" || cli.subcommand == "argv" || cli.subcommand == "exec" ||
                                 cli.subcommand == "explain")) {
     if (!args.value(cli.mode)) return "--mode needs a mode";

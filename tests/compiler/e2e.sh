@@ -308,6 +308,14 @@ if command -v git >/dev/null 2>&1; then
       pass "exec on a terminal: Ctrl-C ends the command, and exec with it"
     else fail "exec on a terminal: Ctrl-C ends the command, and exec with it" "$(head -c 300 "$T/tty")"; fi
   fi
+  # Issue 29: explain --short, a few lines: the carve said once, with its root.
+  "$policy_bin" explain --short --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/short" 2>/dev/null
+  if [ "$(wc -l <"$T/short")" -le 8 ] && grep -q '^mode: workspace-write$' "$T/short" &&
+    grep -q "^writable: $repo (read-only: its root, .*\.git.*; a new entry at the root needs outputs)" "$T/short" &&
+    grep -q '^outputs: none$' "$T/short" && grep -q '^hidden: ' "$T/short" && grep -q '^network: ' "$T/short" &&
+    grep -q '^scopes: ' "$T/short"
+  then pass "explain --short: mode, writable, outputs, hidden, network and scopes in a few lines"
+  else fail "explain --short: mode, writable, outputs, hidden, network and scopes in a few lines" "$(head -c 600 "$T/short")"; fi
   "$policy_bin" explain --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
   if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
     pass "carve: explain lists the carve and its cost"
