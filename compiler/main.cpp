@@ -22,6 +22,7 @@
 #include "out/annotate.h"
 #include "out/emit.h"
 #include "out/explain.h"
+#include "out/hint.h"
 #include "host/folders.h"
 #include "host/launcher_check.h"
 #include "learn/learn.h"
@@ -112,11 +113,19 @@ CompileResult compile_file(const Cli &cli, const std::string &file, const std::v
   o.command = command;
   o.writable_main_is_warning = purpose == Purpose::Look;
   o.prepare_run = purpose == Purpose::Run;
-  o.policy_from_stdin = file == kStdinArg;
-  o.policy_name = o.policy_from_stdin ? kStdinName : file;
+  // --mode MODE without a file: the text a file holding only that mode
+  // would have, the user's own and trusted like standard input's (MODE is
+  // a row of the mode table, checked in policy_args, so the text is ours).
+  const bool mode_alone = file.empty();
+  o.policy_from_stdin = mode_alone || file == kStdinArg;
+  o.policy_name = file;
+  if (mode_alone) o.policy_name = "<--mode " + cli.mode + ">";
+  else if (o.policy_from_stdin) o.policy_name = kStdinName;
   std::string error;
-  bool read = o.policy_from_stdin ? read_policy_stdin(o.policy_text, error)
-                                  : read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes);
+  bool read = true;
+  if (mode_alone) o.policy_text = "version = 1\nmode = \"" + cli.mode + "\"\n";
+  else if (o.policy_from_stdin) read = read_policy_stdin(o.policy_text, error);
+  else read = read_policy_file(file, o.policy_text, error, kMaxMainPolicyBytes);
   if (!read) {
     CompileResult r;
     r.diags.error({}, "cannot read " + o.policy_name + ": " + error);
@@ -141,14 +150,41 @@ int finish(const Cli &cli, const CompileResult &r) {
   return r.ok ? kOk : kInvalid;
 }
 
+// What names the policy of argv and exec: one POLICY.toml, or --mode MODE
+// alone. "" when the arguments say it so, else the usage error; a word left
+// after the policy while no COMMAND was given is taken for a command that
+// lacks its `--`, and the error shows where the `--` goes.
+std::string policy_args(const Cli &cli, bool needs_command) {
+  const std::string &sub = cli.subcommand;
+  if (!cli.mode.empty() && !find_mode(cli.mode))
+    return sub + " --mode " + cli.mode + ": expected " + join_names(mode_names(), ", ", " or ", false);
+  const bool mode_and_file = !cli.mode.empty() && !cli.files.empty() &&
+                             (cli.files[0].ends_with(".toml") || cli.files[0] == kStdinArg);
+  if (mode_and_file) return sub + " --mode MODE takes no POLICY.toml (a policy file names its mode, or --set mode=MODE)";
+  const size_t policies = cli.mode.empty() ? 1 : 0;
+  if (cli.files.size() > policies && cli.command.empty()) {
+    std::string policy = policies ? cli.files[0] + " " : "--mode " + cli.mode + " ";
+    return sub + ": " + cli.files[policies] + " is not a policy; the command follows --: landlock-policy " + sub + " " +
+           policy + "-- " + cli.files[policies] + " ...";
+  }
+  if (cli.files.size() != policies)
+    return policies ? sub + " takes exactly one POLICY.toml, or --mode MODE"
+                    : sub + " --mode MODE takes no POLICY.toml (a policy file names its mode, or --set mode=MODE)";
+  if (needs_command && cli.command.empty()) return sub + " needs -- COMMAND [ARG]...";
+  return {};
+}
+
+// The policy argument compile_file takes: the file, or "" for --mode alone.
+std::string policy_file(const Cli &cli) { return cli.mode.empty() ? cli.files[0] : std::string(); }
+
 int cmd_argv(const Cli &cli) {
-  if (cli.files.size() != 1) return usage("argv takes exactly one POLICY.toml");
+  if (std::string e = policy_args(cli, false); !e.empty()) return usage(e);
   std::string format = cli.format;
   if (format.empty()) {
     if (!isatty(1)) return usage("argv: --format shell|json|nul is required when stdout is not a terminal");
     format = "shell";
   }
-  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
+  CompileResult r = compile_file(cli, policy_file(cli), cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) {
     if (format == "shell" && !isatty(1)) write_all(1, kShellFailure);
     return kInvalid;
@@ -156,18 +192,33 @@ int cmd_argv(const Cli &cli) {
   std::string out;
   if (format == "shell") out = format_shell(r.argv);
   else if (format == "nul") out = format_nul(r.argv);
-  else if (!format_json(r.argv, out)) return usage("--format json: an argument is not valid UTF-8; use --format nul");
+  else if (format == "record" && !format_record(r.argv, failure_hint(r.plan), out))
+    return usage("--format record: an argument is not valid UTF-8; use --format nul");
+  else if (format == "json" && !format_json(r.argv, out))
+    return usage("--format json: an argument is not valid UTF-8; use --format nul");
   return write_all(1, out) ? kOk : kInvalid;
 }
 
 int cmd_exec(const Cli &cli) {
-  if (cli.files.size() != 1) return usage("exec takes exactly one POLICY.toml");
-  if (cli.command.empty()) return usage("exec needs -- COMMAND [ARG]...");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
+  if (std::string e = policy_args(cli, true); !e.empty()) return usage(e);
+  CompileResult r = compile_file(cli, policy_file(cli), cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   ExecArgs args(r.argv);
   // The launcher is an absolute path checked at compile time: never looked
   // up in PATH. Only danger-full-access runs the command itself, as asked.
+  // On a terminal, stay the parent so that a failure can be explained
+  // after the command; in scripts and CI, exec (same PID, nothing after).
+  if (isatty(2)) {
+    const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
+    if (!end.error.empty()) {
+      std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());
+      return end.status != 0 ? end.status : llr_cli::kExitCannotExecute;  // the child's 126 or 127, else fork failed
+    }
+    const std::string hint = failure_hint(r.plan);
+    if (!end.signaled && end.status != 0 && !hint.empty())
+      std::fprintf(stderr, "landlock-policy: the command exited %d; %s\n", end.status, printable(hint).c_str());
+    exit_as(end);
+  }
   exec_args(args, !r.plan.sandboxed);
   int e = errno;
   std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args.program()).c_str(), std::strerror(e));
@@ -175,8 +226,7 @@ int cmd_exec(const Cli &cli) {
 }
 
 int cmd_learn(const Cli &cli) {
-  if (cli.files.size() != 1) return usage("learn takes exactly one POLICY.toml");
-  if (cli.command.empty()) return usage("learn needs -- COMMAND [ARG]...");
+  if (std::string e = policy_args(cli, true); !e.empty()) return usage(e);
   if (cli.files[0] == kStdinArg) return usage("learn needs a POLICY.toml file (its --write NEW.toml extends it), not -");
   if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
   CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
@@ -205,16 +255,27 @@ int cmd_check(const Cli &cli) {
   if (!cli.command.empty()) return usage("check takes no COMMAND");
   if (std::count(cli.files.begin(), cli.files.end(), kStdinArg) > 1) return usage("check reads standard input (-) once");
   int status = kOk;
-  for (const std::string &f : cli.files)
-    if (finish(cli, compile_file(cli, f, {}, Purpose::Look)) != kOk) status = kInvalid;
+  for (const std::string &f : cli.files) {
+    CompileResult r = compile_file(cli, f, {}, Purpose::Look);
+    if (finish(cli, r) != kOk) {
+      status = kInvalid;
+      continue;
+    }
+    // On stderr, like every other message of check: stdout stays empty.
+    const size_t grants = r.plan.outer.grants.size() + r.plan.inner.grants.size();
+    std::fprintf(stderr, "landlock-policy: %s: ok (%s, %zu grants)\n",
+                 printable(f == kStdinArg ? kStdinName : f).c_str(), printable(r.plan.mode).c_str(), grants);
+  }
   return status;
 }
 
 int cmd_explain(const Cli &cli) {
-  if (cli.files.size() != 1) return usage("explain takes exactly one POLICY.toml");
-  CompileResult r = compile_file(cli, cli.files[0], {}, Purpose::Look);
+  if (!cli.command.empty()) return usage("explain takes no COMMAND");
+  if (std::string e = policy_args(cli, false); !e.empty()) return usage(e);
+  CompileResult r = compile_file(cli, policy_file(cli), {}, Purpose::Look);
   if (finish(cli, r) != kOk) return kInvalid;
-  return write_all(1, explain(r)) ? kOk : kInvalid;
+  const std::string text = cli.short_form ? explain_short(r) : explain(r);
+  return write_all(1, text) ? kOk : kInvalid;
 }
 
 int cmd_why(const Cli &cli) {
@@ -316,6 +377,54 @@ bool wants_shell(int argc, char **argv) {
   return false;
 }
 
+// Every subcommand, once: what run() dispatches to, the names a typo is
+// matched against, and the usage lines of `--help` and `SUBCOMMAND --help`.
+struct Subcommand {
+  std::string_view name;
+  int (*run)(const Cli &);
+  std::string_view usage;  // after "landlock-policy NAME"; continuation lines indented as --help shows them
+  std::string_view about;  // SUBCOMMAND --help: what it does, in a few lines
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"argv", cmd_argv, "[--format shell|json|nul|record] [OPTION]... POLICY.toml|--mode MODE [-- COMMAND [ARG]...]",
+     "Prints the launcher's argv for the policy, with the command when one follows --."},
+    {"exec", cmd_exec, "[OPTION]... POLICY.toml|--mode MODE -- COMMAND [ARG]...",
+     "Compiles the policy, then runs the command confined by it. --mode MODE alone is a policy file\n"
+     "holding only mode = \"MODE\"."},
+    {"check", cmd_check, "POLICY.toml...", "Validates each policy; one line on stderr for each valid one."},
+    {"explain", cmd_explain, "[--short] [OPTION]... POLICY.toml|--mode MODE",
+     "Shows every grant with where it came from, the hidden, protected and dropped paths, network, scopes;\n"
+     "--short: one line each for the mode, what is writable, outputs, hidden, network and scopes."},
+    {"why", cmd_why, "[--write] [OPTION]... POLICY.toml PATH", "Says which grant covers PATH, or why none does."},
+    {"init", cmd_init, "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy."},
+    {"learn", cmd_learn,
+     "[--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
+     "                               [--write NEW.toml] [OPTION]...\n"
+     "                               POLICY.toml -- COMMAND [ARG]...",
+     "Runs the command as exec does and reports what the sandbox denied and the grants to add."},
+};
+
+std::string usage_line(const Subcommand &sub) {
+  std::string name(sub.name);
+  name.resize(std::max<size_t>(name.size(), 8), ' ');
+  return "landlock-policy " + name + std::string(sub.usage) + "\n";
+}
+
+// `landlock-policy --help`: the usage line of every subcommand, then the options.
+int print_help() {
+  std::string text;
+  for (const Subcommand &sub : kSubcommands) text += (text.empty() ? "usage: " : "       ") + usage_line(sub);
+  return write_all(1, text + kUsageText) ? kOk : kInvalid;
+}
+
+// `landlock-policy SUBCOMMAND --help`: its usage line and what it does.
+int print_subcommand_help(const Subcommand &sub) {
+  std::string text = "usage: " + usage_line(sub) + "\n" + std::string(sub.about) + "\n";
+  text += "Options: landlock-policy --help; man 1 landlock-policy\n";
+  return write_all(1, text) ? kOk : kInvalid;
+}
+
 int run(int argc, char **argv) {
   if (argc < 2) return usage("no subcommand");
   std::string sub = argv[1];
@@ -323,20 +432,18 @@ int run(int argc, char **argv) {
     std::printf("landlock-policy %s launcher-source-sha256=%s\n", kVersion, kLauncherSourceSha256);
     return kOk;
   }
-  if (sub == "--help" || sub == "-h") return write_all(1, kUsageText) ? kOk : kInvalid;
+  if (sub == "--help" || sub == "-h") return print_help();
   Cli cli;
   cli.subcommand = sub;
   if (std::string e = parse_cli(argc, argv, cli); !e.empty()) return usage(e);
-  const std::vector<std::string_view> subcommands = {"argv", "exec", "check", "explain", "why", "init", "learn"};
-  bool known = std::find(subcommands.begin(), subcommands.end(), sub) != subcommands.end();
-  if (cli.help && known) return write_all(1, kUsageText) ? kOk : kInvalid;
-  if (sub == "argv") return cmd_argv(cli);
-  if (sub == "exec") return cmd_exec(cli);
-  if (sub == "check") return cmd_check(cli);
-  if (sub == "explain") return cmd_explain(cli);
-  if (sub == "why") return cmd_why(cli);
-  if (sub == "init") return cmd_init(cli);
-  if (sub == "learn") return cmd_learn(cli);
+  std::vector<std::string_view> subcommands;
+  for (const Subcommand &row : kSubcommands) {
+    if (row.name != sub) {
+      subcommands.push_back(row.name);
+      continue;
+    }
+    return cli.help ? print_subcommand_help(row) : row.run(cli);
+  }
   return usage("unknown subcommand " + sub + "; " + suggestion(sub, subcommands));
 }
 

@@ -7,16 +7,8 @@
 
 namespace llp {
 
+// What follows the subcommands' usage lines (main.cpp's table prints them).
 const char kUsageText[] =
-    "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
-    "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
-    "       landlock-policy check   POLICY.toml...\n"
-    "       landlock-policy explain [OPTION]... POLICY.toml\n"
-    "       landlock-policy why     [--write] [OPTION]... POLICY.toml PATH\n"
-    "       landlock-policy init    --mode read-only|workspace-write|custom [NAME|FILE]\n"
-    "       landlock-policy learn   [--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
-    "                               [--write NEW.toml] [OPTION]...\n"
-    "                               POLICY.toml -- COMMAND [ARG]...\n"
     "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
     "Options (a value follows a space or `=`: --diagnostics=github):\n"
     "  --profile NAME       apply [profiles.NAME]\n"
@@ -26,16 +18,22 @@ const char kUsageText[] =
     "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
     "                       else the one installed beside landlock-policy)\n"
     "  --unpinned           omit --expect-version from the argv\n"
+    "  --short              explain: one line each for the mode, writable, outputs,\n"
+    "                       hidden, network and scopes\n"
+    "  --mode MODE          argv, exec, explain: no POLICY.toml; the policy is what a\n"
+    "                       file holding only mode = \"MODE\" gives (your own, trusted)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
-    "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
-    "                       required when stdout is not a terminal\n\n"
+    "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
+    "                       record (JSON {\"argv\", \"failure_hint\"}); required\n"
+    "                       when stdout is not a terminal\n\n"
     "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
     "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
     "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "A word after POLICY.toml without -- before it is refused, with where the -- goes.\n"
     "A policy file inside the workspace, ${TMPDIR}, /tmp or /dev/shm is refused (an\n"
     "earlier confined run could have rewritten it), and so is a policy file, an extends\n"
     "file or the launcher reached through a folder owned by anyone but you or root, or\n"
@@ -131,12 +129,12 @@ std::string set_option(const std::string &v, Cli &cli) {
 }
 
 std::string format_option(Args &args, Cli &cli) {
-  if (!args.value(cli.format)) return "--format needs shell, json or nul";
+  if (!args.value(cli.format)) return "--format needs shell, json, nul or record";
   if (is_diag_format(cli.format))
-    return "--format " + cli.format + ": --format is argv's output (shell, json or nul); for " + cli.format +
+    return "--format " + cli.format + ": --format is argv's output (shell, json, nul or record); for " + cli.format +
            " messages, use --diagnostics " + cli.format;
-  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
-    return "--format " + cli.format + ": expected shell, json or nul";
+  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul" && cli.format != "record")
+    return "--format " + cli.format + ": expected shell, json, nul or record";
   return {};
 }
 
@@ -160,7 +158,10 @@ std::string other_argument(const std::string &a, Args &args, Cli &cli) {
     cli.options.unpinned = true;
   } else if (a == "--write" && cli.subcommand == "why") {
     cli.write = true;
-  } else if (a == "--mode" && cli.subcommand == "init") {
+  } else if (a == "--short" && cli.subcommand == "explain") {
+    cli.short_form = true;
+  } else if (a == "--mode" && (cli.subcommand == "init" || cli.subcommand == "argv" || cli.subcommand == "exec" ||
+                                cli.subcommand == "explain")) {
     if (!args.value(cli.mode)) return "--mode needs a mode";
   } else if (a.size() > 1 && a[0] == '-') {
     return "unknown option " + a;

@@ -18,6 +18,7 @@ struct Cli {
   std::string way = "auto";             // learn --way
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
+  bool short_form = false;  // explain --short
   bool help = false;  // --help after the subcommand
   CompileOptions options;
 };

@@ -195,4 +195,9 @@ bool is_symlink(const std::string &path) {
   return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
+bool owned_by_me(const std::string &path) {
+  struct stat st {};
+  return lstat(path.c_str(), &st) == 0 && st.st_uid == geteuid();
+}
+
 }  // namespace llp

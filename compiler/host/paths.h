@@ -80,5 +80,8 @@ std::optional<ObjectId> object_of(const std::string &path);
 enum class Kind { Missing, Directory, File, Other };
 Kind kind_of(const std::string &path);  // follows symlinks
 bool is_symlink(const std::string &path);
+// Whether this process's effective user owns path (a final symlink not
+// followed): false when it is missing or another user's.
+bool owned_by_me(const std::string &path);
 
 }  // namespace llp

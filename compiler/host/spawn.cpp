@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <csignal>
+#include <cstdlib>
 #include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exit_status.h"
@@ -83,6 +87,71 @@ Spawned spawn(const ExecArgs &args, bool search, const ChildSetup &setup) {
   s.pid_ = pid;
   s.report_fd_ = report[0];
   return s;
+}
+
+namespace {
+
+// The child a forwarded signal goes to: a signal handler can reach nothing
+// but a global.
+volatile sig_atomic_t g_forward_to = 0;
+
+void forward_signal(int signal_number) {
+  if (g_forward_to > 0) kill(static_cast<pid_t>(g_forward_to), signal_number);
+}
+
+constexpr int kTerminalSignals[] = {SIGINT, SIGQUIT};  // sent by the terminal to the whole group
+constexpr int kForwardedSignals[] = {SIGTERM, SIGHUP};  // sent to this process alone, often
+
+// In the child, before its exec: an ignored signal stays ignored across
+// exec, so the terminal's signals get their default action back.
+ChildReport restore_terminal_signals() {
+  for (int signal_number : kTerminalSignals) signal(signal_number, SIG_DFL);
+  return {};
+}
+
+}  // namespace
+
+ChildEnd run_in_foreground(const ExecArgs &args, bool search) {
+  for (int signal_number : kTerminalSignals) signal(signal_number, SIG_IGN);
+  struct sigaction forward {};
+  forward.sa_handler = forward_signal;
+  sigemptyset(&forward.sa_mask);
+  for (int signal_number : kForwardedSignals) sigaction(signal_number, &forward, nullptr);
+  ChildEnd end;
+  Spawned child = spawn(args, search, restore_terminal_signals);
+  if (child.pid() < 0) {
+    end.error = child.error();
+    return end;
+  }
+  g_forward_to = child.pid();
+  ChildReport report;
+  if (child.report(report)) end.error = std::string("exec: ") + std::strerror(report.error);
+  int status = 0;
+  pid_t waited = 0;
+  do waited = waitpid(child.pid(), &status, 0);
+  while (waited < 0 && errno == EINTR);
+  g_forward_to = 0;
+  if (waited < 0) {
+    end.error = std::string("waitpid: ") + std::strerror(errno);
+    end.status = llr_cli::kExitCannotExecute;
+    return end;
+  }
+  end.signaled = WIFSIGNALED(status);
+  end.status = end.signaled ? WTERMSIG(status) : WEXITSTATUS(status);
+  return end;
+}
+
+void exit_as(const ChildEnd &end) {
+  if (!end.signaled) std::exit(end.status);
+  const struct rlimit no_core = {0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
+  signal(end.status, SIG_DFL);
+  sigset_t just_this;
+  sigemptyset(&just_this);
+  sigaddset(&just_this, end.status);
+  sigprocmask(SIG_UNBLOCK, &just_this, nullptr);
+  kill(getpid(), end.status);  // raise(3), which cppcheck takes for noreturn
+  std::exit(128 + end.status);  // a signal whose default is not to end (SIGCHLD...)
 }
 
 }  // namespace llp

@@ -71,4 +71,23 @@ class Spawned {
 // 126, as the launcher does (exit_status.h).
 Spawned spawn(const ExecArgs &args, bool search, const ChildSetup &setup);
 
+// How a child run to its end ended, or why it never ran.
+struct ChildEnd {
+  bool signaled = false;  // killed by signal (the number in status)
+  int status = 0;         // its exit status, or the signal
+  std::string error;      // the fork or exec failed: why ("" when it ran)
+};
+
+// Runs args (search as in exec_args) in a child of this process, which
+// stays its parent until it ends. The child is in this process group, so
+// the terminal's SIGINT and SIGQUIT (Ctrl-C, Ctrl-\) reach it directly: this
+// process ignores them while it waits (as system(3) does), so they are never
+// delivered twice; SIGTERM and SIGHUP sent to this process are passed on.
+ChildEnd run_in_foreground(const ExecArgs &args, bool search);
+
+// Ends this process as the child ended: the same exit status, or the same
+// signal raised on itself (no core file: the child wrote its own), else
+// 128 + the signal, as shells report it.
+[[noreturn]] void exit_as(const ChildEnd &end);
+
 }  // namespace llp

@@ -9,6 +9,9 @@
 namespace llp {
 
 std::string explain(const CompileResult &result);
+// `explain --short`: a few lines, one each for the mode, what is writable,
+// the outputs, what is hidden, the network and the scopes (explain_short.cpp).
+std::string explain_short(const CompileResult &result);
 
 std::string why(const CompileResult &result, const std::string &path, bool write);
 

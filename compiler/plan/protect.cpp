@@ -268,10 +268,14 @@ void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::
   };
   // Said once per compile: a folder two grants cover (the mode's ${TMPDIR}
   // and rw = ["/tmp"]) is warned about once; and only where it matters: a
-  // .git this user cannot write (another user's clone in a shared /tmp) is
-  // out of the command's reach whatever the grant says.
+  // .git this user cannot write is out of the command's reach whatever the
+  // grant says, and one another user owns (their clone in a shared /tmp,
+  // writable when you are root) is not where you commit: git refuses to run
+  // in it (safe.directory), so its hooks never run as you.
   std::vector<std::string> warned;
-  auto matters = [&](const std::string &path) { return !is_carved(path) && access(path.c_str(), W_OK) == 0; };
+  auto matters = [&](const std::string &path) {
+    return !is_carved(path) && owned_by_me(path) && access(path.c_str(), W_OK) == 0;
+  };
   for (size_t i = 0; i < grants.size(); ++i) {
     const Grant &g = grants[i];
     if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;

@@ -151,10 +151,46 @@ if [ "$rc" = 1 ] && [ ! -s "$T/out" ]; then pass "check: exit 1 when one of seve
 
 # The command line (issue 24): --help after every subcommand, an option's
 # value after `=`, and --format github pointing at --diagnostics github.
-for sub in argv exec check explain why init learn; do
-  if "$policy_bin" "$sub" --help >"$T/out" 2>"$T/err" && grep -q '^usage: landlock-policy argv' "$T/out" && [ ! -s "$T/err" ]; then
-    pass "$sub --help prints the usage"
-  else fail "$sub --help prints the usage" "$(head -c 200 "$T/err")"; fi
+# Issue 29: SUBCOMMAND --help prints that subcommand's usage, not the global help;
+# the subcommands are those the global --help lists.
+subs=$("$policy_bin" --help | sed -n 's/^ *\(usage: \)\{0,1\}landlock-policy \([a-z][a-z]*\) .*/\2/p')
+if [ "$(echo "$subs" | wc -l)" -ge 7 ]; then pass "--help lists every subcommand"; else fail "--help lists every subcommand" "$subs"; fi
+for sub in $subs; do
+  if "$policy_bin" "$sub" --help >"$T/out" 2>"$T/err" && grep -q "^usage: landlock-policy $sub " "$T/out" &&
+    [ "$(grep -c 'landlock-policy [a-z]' "$T/out")" = 1 ] && [ ! -s "$T/err" ]; then
+    pass "$sub --help prints its own usage"
+  else fail "$sub --help prints its own usage" "$(head -c 200 "$T/out") $(head -c 200 "$T/err")"; fi
+done
+# A command without its -- gets a one-line hint saying where it goes.
+"$policy_bin" exec "$T/ws-policy.toml" true >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q "true is not a policy; the command follows --: landlock-policy exec .*ws-policy.toml -- true" "$T/err"
+then pass "exec POLICY COMMAND without --: the hint to add --"
+else fail "exec POLICY COMMAND without --: the hint to add --" "rc=$rc $(head -c 300 "$T/err")"; fi
+# check: one line on stderr for a valid policy, stdout empty.
+"$policy_bin" check --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 0 ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" = 1 ] &&
+  grep -q "^landlock-policy: .*ws-policy.toml: ok (workspace-write, [0-9][0-9]* grants)$" "$T/err"
+then pass "check prints one line on success"
+else fail "check prints one line on success" "rc=$rc $(head -c 300 "$T/err")"; fi
+# --mode MODE without a file: the same argv as a file holding only that mode.
+# (Both outputs in one folder made first: the grants list the entries of $T.)
+mkdir "$T/argvs"
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- true >"$T/argvs/file" 2>/dev/null
+"$policy_bin" argv --format nul --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- true >"$T/argvs/mode" 2>"$T/err"
+if [ -s "$T/argvs/mode" ] && cmp -s "$T/argvs/file" "$T/argvs/mode"; then pass "argv --mode: the argv of a file holding only the mode"
+else fail "argv --mode: the argv of a file holding only the mode" "$(head -c 300 "$T/err")"; fi
+expect "exec --mode workspace-write: a write in the workspace lands" ok \
+  "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- "$op" write "$WS/by-mode"
+expect "exec --mode workspace-write: a write outside is denied" EACCES \
+  "$policy_bin" exec --launcher "$launcher" --set workspace="$WS" --mode workspace-write -- "$op" write "$T/by-mode"
+for args in "--mode workspace-write $T/ws-policy.toml" "--mode bogus" "--mode workspace-write true"; do
+  # shellcheck disable=SC2086 # the arguments, split on purpose
+  "$policy_bin" exec $args >/dev/null 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$T/err")" = 2 ]; then pass "exec $args: a usage error"
+  else fail "exec $args: a usage error" "rc=$rc $(head -c 300 "$T/err")"; fi
 done
 "$policy_bin" check --diagnostics=gcc "$T/bad.toml" >"$T/out" 2>"$T/err"
 rc=$?
@@ -231,6 +267,55 @@ if command -v git >/dev/null 2>&1; then
   elif [ "$(git -C "$repo" rev-parse HEAD)" = "$head_before" ] && grep -q 'index.lock' "$T/commit"; then
     pass "carve: git commit fails (.git is read-only)"
   else fail "carve: git commit fails (.git is read-only)" "$(head -c 300 "$T/commit")"; fi
+  # Issue 29: the record format carries the failing-run hint for a carved root, and none elsewhere.
+  (cd "$repo" && "$policy_bin" argv --format record --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" \
+    -- make) >"$T/record" 2>/dev/null
+  if grep -q '"failure_hint": "the workspace root is read-only.*outputs = \[\\"build/\\"\].*landlock-policy learn' "$T/record"
+  then pass "argv --format record: a carved workspace root gets the failure hint"
+  else fail "argv --format record: a carved workspace root gets the failure hint" "$(head -c 300 "$T/record")"; fi
+  "$policy_bin" argv --format record --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- make \
+    >"$T/record" 2>/dev/null
+  if grep -q '"failure_hint": ""}$' "$T/record"; then pass "argv --format record: no hint where nothing is carved"
+  else fail "argv --format record: no hint where nothing is carved" "$(head -c 300 "$T/record")"; fi
+  # Issue 29: on a terminal exec stays the parent: the exit status and a
+  # signal death pass through, Ctrl-C reaches the command once, and a failure
+  # in the carved root gets the hint; without a terminal it execs, no hint.
+  (cd "$repo" && "$policy_bin" exec --launcher "$launcher" "$T/ws-policy.toml" -- sh -c 'exit 3') 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 3 ] && ! grep -q 'exited 3' "$T/err"; then pass "exec without a terminal: the status, no hint"
+  else fail "exec without a terminal: the status, no hint" "rc=$rc $(head -c 300 "$T/err")"; fi
+  if ! command -v script >/dev/null 2>&1; then skip "exec on a terminal" "script(1) is not installed (util-linux)"
+  else
+    on_tty() { (cd "$repo" && script -qec "$1" /dev/null) </dev/null >"$T/tty" 2>&1; }
+    e="'$policy_bin' exec --launcher '$launcher' '$T/ws-policy.toml' --"
+    on_tty "$e sh -c 'exit 3'"
+    rc=$?
+    if [ "$rc" = 3 ] && grep -q "landlock-policy: the command exited 3; the workspace root is read-only.*outputs" "$T/tty"
+    then pass "exec on a terminal: the status passes through, then the hint"
+    else fail "exec on a terminal: the status passes through, then the hint" "rc=$rc $(head -c 300 "$T/tty")"; fi
+    if command -v python3 >/dev/null 2>&1; then
+      on_tty "python3 -c 'import subprocess, sys; print(\"rc=%d\" % subprocess.run(sys.argv[1:]).returncode)' $e sh -c 'kill -TERM \$\$'"
+      if grep -q '^rc=-15' "$T/tty"; then pass "exec on a terminal: a signal death is re-raised (the parent dies of SIGTERM too)"
+      else fail "exec on a terminal: a signal death is re-raised (the parent dies of SIGTERM too)" "$(head -c 300 "$T/tty")"; fi
+    else skip "exec on a terminal: a signal death is re-raised" "python3 is not installed"; fi
+    on_tty "sh -c \"$e sleep 30 & p=\\\$!; sleep 1; kill -TERM \\\$p; wait \\\$p; echo status=\\\$?\""
+    if grep -q '^status=143' "$T/tty"; then pass "exec on a terminal: SIGTERM to exec reaches the command"
+    else fail "exec on a terminal: SIGTERM to exec reaches the command" "$(head -c 300 "$T/tty")"; fi
+    started=$(date +%s)
+    { sleep 1; printf '\003'; sleep 2; } | (cd "$repo" && script -qec "sh -c \"trap '' INT; $e sleep 30; echo status=\\\$?\"" /dev/null) \
+      >"$T/tty" 2>&1
+    if grep -q 'status=130' "$T/tty" && [ $(($(date +%s) - started)) -lt 20 ]; then
+      pass "exec on a terminal: Ctrl-C ends the command, and exec with it"
+    else fail "exec on a terminal: Ctrl-C ends the command, and exec with it" "$(head -c 300 "$T/tty")"; fi
+  fi
+  # Issue 29: explain --short, a few lines: the carve said once, with its root.
+  "$policy_bin" explain --short --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/short" 2>/dev/null
+  if [ "$(wc -l <"$T/short")" -le 8 ] && grep -q '^mode: workspace-write$' "$T/short" &&
+    grep -q "^writable: $repo (read-only: its root, .*\.git.*; a new entry at the root needs outputs)" "$T/short" &&
+    grep -q '^outputs: none$' "$T/short" && grep -q '^hidden: ' "$T/short" && grep -q '^network: ' "$T/short" &&
+    grep -q '^scopes: ' "$T/short"
+  then pass "explain --short: mode, writable, outputs, hidden, network and scopes in a few lines"
+  else fail "explain --short: mode, writable, outputs, hidden, network and scopes in a few lines" "$(head -c 600 "$T/short")"; fi
   "$policy_bin" explain --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
   if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
     pass "carve: explain lists the carve and its cost"
