@@ -22,7 +22,7 @@ const Key kKeys[] = {
      "a project policy cannot set `workspace`: the workspace is the user's choice"},
     {"strict", "", Top | Profiles, &Layer::strict, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue, "strict", "",
      "a project policy cannot set `strict`: only the user may relax strictness"},
-    {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, Untrusted::Ignored, "", "",
+    {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, Untrusted::Ignored, "extends", "",
      "an untrusted policy file cannot extend other files: ignored, nothing was read"},
     {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "ro", "", ""},
     {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "rw", "", ""},
@@ -74,7 +74,7 @@ const Key kKeys[] = {
     {"set", "env", Top | Profiles, &EnvTable::set, Value::Assignment, Shape::None, Merge::Append, Untrusted::May, "set", "", ""},
     {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
      "defaultUnset", "", ""},
-    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "", "", ""},
+    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "outputs", "", ""},
     {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
 };
 // clang-format on
