@@ -35,7 +35,7 @@ function repo(files = {}) {
 function tomlError(lines, workspace) {
   const file = path.join(policies, `toml-${process.hrtime.bigint()}.toml`);
   fs.writeFileSync(file, `version = 1\nmode = "workspace-write"\n${lines}\n`);
-  const r = spawnSync(llr.policyPath(), ['argv', '--set', `workspace=${workspace}`, file, '--', 'true'], { encoding: 'utf8', cwd: workspace });
+  const r = spawnSync(llr.policyPath(), ['argv', '--format', 'json', '--set', `workspace=${workspace}`, file, '--', 'true'], { encoding: 'utf8', cwd: workspace });
   assert.notStrictEqual(r.status, 0, `the TOML compiled: ${lines}`);
   return r.stderr;
 }
@@ -148,11 +148,17 @@ test('failure-hint-and-scopes-are-fields-of-the-result', async () => {
   assert.strictEqual(failed.sandbox.confined, true, failed.sandbox.launcherError);
   assert.strictEqual(failed.status, 3);
   const w = llr.wrap(['true'], { mode: 'workspace-write' }, { probe: probed, workspace: ws });
+  // A carved workspace (a git repository): the compiler's hint, whatever
+  // the command printed (here nothing).
   assert.strictEqual(failed.failureHint, w.failureHint);
-  if (w.failureHint !== null) {
-    assert.match(failed.failureHint, /outputs/, failed.failureHint);
-    assert.doesNotMatch(failed.failureHint, /\n/);
-  }
+  assert.strictEqual(failed.stderr, '');
+  assert.match(failed.failureHint, /`outputs`.*landlock-policy learn/, failed.failureHint);
+  assert.doesNotMatch(failed.failureHint, /\n/);
+  // No carve (no .git, no other exception at the root): no hint.
+  const plain = fs.mkdtempSync(path.join(policies, 'plain-'));
+  const uncarved = await llr.run(['sh', '-c', 'exit 3'], { mode: 'workspace-write' }, { probe: probed, workspace: plain });
+  assert.strictEqual(uncarved.status, 3);
+  assert.strictEqual(uncarved.failureHint, null);
   const ok = await llr.run(['true'], { mode: 'workspace-write' }, { probe: probed, workspace: ws });
   assert.strictEqual(ok.status, 0);
   assert.strictEqual(ok.failureHint, null, 'a hint for a command that succeeded');
