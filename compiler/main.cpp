@@ -22,6 +22,7 @@
 #include "out/annotate.h"
 #include "out/emit.h"
 #include "out/explain.h"
+#include "out/hint.h"
 #include "host/folders.h"
 #include "host/launcher_check.h"
 #include "learn/learn.h"
@@ -155,7 +156,10 @@ int cmd_argv(const Cli &cli) {
   std::string out;
   if (format == "shell") out = format_shell(r.argv);
   else if (format == "nul") out = format_nul(r.argv);
-  else if (!format_json(r.argv, out)) return usage("--format json: an argument is not valid UTF-8; use --format nul");
+  else if (format == "record" && !format_record(r.argv, failure_hint(r.plan), out))
+    return usage("--format record: an argument is not valid UTF-8; use --format nul");
+  else if (format == "json" && !format_json(r.argv, out))
+    return usage("--format json: an argument is not valid UTF-8; use --format nul");
   return write_all(1, out) ? kOk : kInvalid;
 }
 

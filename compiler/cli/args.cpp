@@ -8,7 +8,7 @@
 namespace llp {
 
 const char kUsageText[] =
-    "usage: landlock-policy argv    [--format shell|json|nul] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
+    "usage: landlock-policy argv    [--format shell|json|nul|record] [OPTION]... POLICY.toml [-- COMMAND [ARG]...]\n"
     "       landlock-policy exec    [OPTION]... POLICY.toml -- COMMAND [ARG]...\n"
     "       landlock-policy check   POLICY.toml...\n"
     "       landlock-policy explain [OPTION]... POLICY.toml\n"
@@ -28,8 +28,9 @@ const char kUsageText[] =
     "  --unpinned           omit --expect-version from the argv\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
-    "  --format F           argv output: shell (one eval-safe line), json, nul;\n"
-    "                       required when stdout is not a terminal\n\n"
+    "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
+    "                       record (JSON {\"argv\", \"failure_hint\"}); required\n"
+    "                       when stdout is not a terminal\n\n"
     "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
     "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
     "  eval \"$argv\"\n"
@@ -131,12 +132,12 @@ std::string set_option(const std::string &v, Cli &cli) {
 }
 
 std::string format_option(Args &args, Cli &cli) {
-  if (!args.value(cli.format)) return "--format needs shell, json or nul";
+  if (!args.value(cli.format)) return "--format needs shell, json, nul or record";
   if (is_diag_format(cli.format))
-    return "--format " + cli.format + ": --format is argv's output (shell, json or nul); for " + cli.format +
+    return "--format " + cli.format + ": --format is argv's output (shell, json, nul or record); for " + cli.format +
            " messages, use --diagnostics " + cli.format;
-  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul")
-    return "--format " + cli.format + ": expected shell, json or nul";
+  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul" && cli.format != "record")
+    return "--format " + cli.format + ": expected shell, json, nul or record";
   return {};
 }
 

@@ -231,6 +231,16 @@ if command -v git >/dev/null 2>&1; then
   elif [ "$(git -C "$repo" rev-parse HEAD)" = "$head_before" ] && grep -q 'index.lock' "$T/commit"; then
     pass "carve: git commit fails (.git is read-only)"
   else fail "carve: git commit fails (.git is read-only)" "$(head -c 300 "$T/commit")"; fi
+  # Issue 29: the record format carries the failing-run hint for a carved root, and none elsewhere.
+  (cd "$repo" && "$policy_bin" argv --format record --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" \
+    -- make) >"$T/record" 2>/dev/null
+  if grep -q '"failure_hint": "the workspace root is read-only.*outputs = \[\\"build/\\"\].*landlock-policy learn' "$T/record"
+  then pass "argv --format record: a carved workspace root gets the failure hint"
+  else fail "argv --format record: a carved workspace root gets the failure hint" "$(head -c 300 "$T/record")"; fi
+  "$policy_bin" argv --format record --launcher "$launcher" --set workspace="$WS" "$T/ws-policy.toml" -- make \
+    >"$T/record" 2>/dev/null
+  if grep -q '"failure_hint": ""}$' "$T/record"; then pass "argv --format record: no hint where nothing is carved"
+  else fail "argv --format record: no hint where nothing is carved" "$(head -c 300 "$T/record")"; fi
   "$policy_bin" explain --launcher "$launcher" --set workspace="$repo" "$T/ws-policy.toml" >"$T/explain" 2>/dev/null
   if grep -q "^  $repo/.git  (.git: default)" "$T/explain" && grep -q "cost: git commit" "$T/explain"; then
     pass "carve: explain lists the carve and its cost"
