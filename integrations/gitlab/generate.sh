@@ -26,16 +26,42 @@ cat <<'YAML'
 #     - project: OWNER/landlock-run
 #       ref: REF
 #       file: integrations/gitlab/landlock.gitlab-ci.yml
-#   build:
+#   .sandboxed:
 #     extends: .landlock
 #     variables:
 #       LLR_TARBALL: https://.../landlock-run-0.1.0-x86_64-linux-musl.tar.gz
 #       LLR_SHA256: 0123...cdef           # or LLR_SHA256SUMS: URL of SHA256SUMS
+#       LLR_POLICY: ci/landlock.toml      # optional: the repository's, may only narrow
+#   cmake:
+#     extends: .sandboxed
+#     variables:
 #       LLR_POLICY_TOML: |                # the pipeline's policy (or LLR_MODE)
 #         version = 1
 #         mode = "workspace-write"
-#       LLR_POLICY: ci/landlock.toml      # optional: the repository's, may only narrow
-#       LLR_COMMAND: make -j2 check       # run by sh -ec: a failing line fails the job
+#         outputs = ["build/"]
+#       LLR_COMMAND: cmake -B build && cmake --build build -j2 && ctest --test-dir build
+#   cargo:
+#     extends: .sandboxed
+#     variables:
+#       LLR_POLICY_TOML: |
+#         version = 1
+#         mode = "workspace-write"
+#         extends = ["preset:cargo"]
+#       LLR_COMMAND: cargo build && cargo test
+#   npm:
+#     extends: .sandboxed
+#     variables:
+#       LLR_POLICY_TOML: |
+#         version = 1
+#         mode = "workspace-write"
+#         extends = ["preset:npm"]
+#       LLR_COMMAND: npm ci && npm test
+#
+# LLR_COMMAND is run by sh -ec: a failing line fails the job.
+# workspace-write keeps the workspace root read-only (its .git is carved
+# out): a build's new entries there are named in `outputs`, or by the
+# preset of its tool. An in-tree `make` at the root cannot work: build into
+# a folder and name it (docs/ci.md, "Builds under workspace-write").
 #
 # The binaries and the policy go to a fresh folder of the job's own,
 # $HOME/.local/lib/landlock-run/job.XXXXXX (LLR_HOME: another folder for

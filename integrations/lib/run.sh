@@ -261,6 +261,13 @@ set -- --diagnostics "$diagnostics" --set workspace="$ws"
 [ -z "${LLR_PROFILE:-}" ] || set -- "$@" --profile "$LLR_PROFILE"
 cd "$ws"
 argv=$("$bin/landlock-policy" argv --format shell "$@" "$dir/policy.toml" -- /bin/sh -ec "$LLR_COMMAND") || exit 1
+# The compiler's one line for a failing run of this policy (`argv --format
+# record`'s failure_hint: in a carved workspace, that new entries at the
+# root need `outputs`), "" when it has none. Its own fixed text, a JSON
+# string ending the record: the argv before it escapes every quote, so the
+# last `"failure_hint": "` is the field. Its diagnostics were shown above.
+hint=$("$bin/landlock-policy" argv --format record "$@" "$dir/policy.toml" -- true 2>/dev/null |
+  sed -n 's/.*"failure_hint": "\(.*\)"}$/\1/p' | sed 's/\\"/"/g') || hint=
 eval "set -- $argv"
 
 # danger-full-access: the argv is the command itself, with no launcher.
@@ -291,15 +298,16 @@ watchdog=$!
 wait "$tee_pid" || true
 kill "$watchdog" 2>/dev/null || true
 
+# What the sandbox says about a failure comes from the launcher's status
+# (confined, exec_failed) and the compiler's hint for the policy, never
+# from the command's wording: tools word a refusal their own way (CMake's
+# "Unable to (re)create the private pkgRedirects directory").
 if ! grep -q '"confined":true' "$dir/status"; then exit "$code"; fi
-denied=
 if grep -q '"exec_failed":true' "$dir/status"; then
-  [ "$code" -ne 126 ] || denied="the command could not be executed"
-elif [ "$code" -ne 0 ] && grep -Eq 'Permission denied|Operation not permitted' "$dir/stderr"; then
-  denied="its stderr reports a denied access (Permission denied or Operation not permitted)"
-fi
-if [ -n "$denied" ]; then
-  warn "the command failed (exit $code) under the sandbox: $denied. If it needs more than the policy grants, run it under \`landlock-policy learn POLICY.toml -- COMMAND\` to see the grants to add."
+  [ "$code" -ne 126 ] ||
+    warn "the command could not be executed under the sandbox (exit 126). If it needs more than the policy grants, run it under \`landlock-policy learn POLICY.toml -- COMMAND\` to see the grants to add."
+elif [ "$code" -ne 0 ] && [ -n "$hint" ]; then
+  warn "the command failed (exit $code) under the sandbox: $(shown "$hint")"
 fi
 exit "$code"
 }

@@ -1,6 +1,7 @@
 // gen-policy.cjs COMPILER_DIR OUT: the policy schema and the modes as JSON,
 // read from the compiler's one table of each (policy/schema.cpp with the
-// storage types of policy/policy.h, plan/modes.cpp), so that npm's policy
+// storage types of policy/policy.h, plan/modes.cpp; the preset prefix of
+// policy/presets.h), so that npm's policy
 // object and its modes can never drift from what landlock-policy reads.
 'use strict';
 const fs = require('fs');
@@ -10,6 +11,7 @@ const read = (rel) => fs.readFileSync(path.join(dir, rel), 'utf8');
 const schemaText = read('policy/schema.cpp');
 const policyText = read('policy/policy.h');
 const modesText = read('plan/modes.cpp');
+const presetsText = read('policy/presets.h');
 const die = (what) => {
   throw new Error(`gen-policy: ${what}`);
 };
@@ -85,5 +87,15 @@ const modeRows = (modesText.match(/^\s*\{"[a-z-]+", (?:true|false),/gm) || []).l
 if (modes.length !== modeRows || modes.length < 3) die(`read ${modes.length} of ${modeRows} rows of plan/modes.cpp`);
 if (!modes.some((m) => !m.sandboxed)) die('no unsandboxed mode in plan/modes.cpp');
 
-const json = { source: ['compiler/policy/schema.cpp', 'compiler/plan/modes.cpp'], keys, modes };
+// How `extends` names a built-in preset ("preset:"): an object policy
+// extends presets only (a file stays a TOML matter).
+const prefix = /kPresetPrefix = "([a-z]+:)";/.exec(presetsText);
+if (!prefix) die('no kPresetPrefix in policy/presets.h');
+
+const json = {
+  source: ['compiler/policy/schema.cpp', 'compiler/plan/modes.cpp', 'compiler/policy/presets.h'],
+  keys,
+  modes,
+  presetPrefix: prefix[1],
+};
 fs.writeFileSync(out, JSON.stringify(json, null, 2) + '\n');

@@ -56,8 +56,11 @@ fi
 # Every loop of the docs (a ```sh block of README.md or docs/*.md that runs
 # landlock-policy), run as written from a project folder, the workspace: a
 # fake HOME whose ~/.config/landlock-policy holds the policies the blocks
-# name (agent.toml: the README's example policy; ci.toml), ${TMPDIR} and the
-# binaries outside the project. A block that fails as written is a FAIL.
+# name (agent.toml: the README's example policy; ci.toml: docs/ci.md's),
+# ${TMPDIR} and the binaries outside the project. The project has a
+# Makefile and a CMake project; for docs/ci.md's blocks it is a fresh git
+# repository, so workspace-write carves its root read-only as in CI. A
+# block that fails as written is a FAIL.
 # Outside /tmp: the compiler refuses a policy there (tests/lib/testdir.sh).
 docs=$(test_dir llr-docs) || exit 1
 awk -v out="$docs" '/^```sh$/ { inside = 1; block = ""; start = FNR; next }
@@ -66,6 +69,9 @@ awk -v out="$docs" '/^```sh$/ { inside = 1; block = ""; start = FNR; next }
 agent=$(awk '/^```toml$/ { inside = 1; block = ""; next } /^```/ { if (inside && block ~ /A coding agent/) printf "%s", block; inside = 0; next }
   inside { block = block $0 "\n" }' README.md)
 [ -n "$agent" ] || fail "docs loops" "no agent policy (a \`\`\`toml block with \"A coding agent\") in README.md"
+ci=$(awk '/^```toml$/ { inside = 1; block = ""; next } /^```/ { if (inside && block ~ /^# ~\/\.config\/landlock-policy\/ci\.toml\n/) printf "%s", block; inside = 0; next }
+  inside { block = block $0 "\n" }' docs/ci.md)
+[ -n "$ci" ] || fail "docs loops" "no ci.toml (a \`\`\`toml block starting \"# ~/.config/landlock-policy/ci.toml\") in docs/ci.md"
 ls "$docs"/block.* >/dev/null 2>&1 || fail "docs loops" "no \`\`\`sh block runs landlock-policy"
 for block in "$docs"/block.*; do
   [ -f "$block" ] || continue
@@ -74,9 +80,13 @@ for block in "$docs"/block.*; do
   mkdir -p "$w/home/.config/landlock-policy" "$w/home/.ssh" "$w/project/.github/landlock" "$w/tmp" "$w/bin"
   echo "fake key" >"$w/home/.ssh/id_ed25519"
   printf '%s' "$agent" >"$w/home/.config/landlock-policy/agent.toml"
-  printf 'version = 1\nmode = "workspace-write"\n' >"$w/home/.config/landlock-policy/ci.toml"
+  printf '%s' "$ci" >"$w/home/.config/landlock-policy/ci.toml"
   printf 'version = 1\nmode = "workspace-write"\n' >"$w/project/.github/landlock/build.toml"
   printf 'all check:\n\techo built >out.txt\n' >"$w/project/Makefile"
+  printf 'cmake_minimum_required(VERSION 3.13)\nproject(hello C)\nenable_testing()\nadd_executable(hello hello.c)\nadd_test(NAME hello COMMAND hello)\n' \
+    >"$w/project/CMakeLists.txt"
+  printf 'int main(void) { return 0; }\n' >"$w/project/hello.c"
+  case $where in docs/ci.md:*) git init -q "$w/project" ;; esac
   ln -s "$LLR_BUILD/landlock-policy" "$w/bin/landlock-policy"
   ln -s "$LLR_BUILD/landlock-run" "$w/bin/landlock-run"
   # learn needs audit or ptrace: where neither works, its loop is a SKIP.

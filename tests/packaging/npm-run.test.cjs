@@ -144,7 +144,7 @@ test('danger-full-access-runs-unconfined-and-says-so', async () => {
   const r = await llr.run(argv, { mode: 'danger-full-access' });
   assert.deepStrictEqual(r.sandbox, {
     confined: false, unconfined: true, launcherError: null, execFailed: null, mode: 'danger-full-access',
-    enforcement: 'none', abi: null, notice: null, version: null, layers: 0,
+    enforcement: 'none', abi: null, notice: null, version: null, scopes: null, layers: 0,
   });
   assert.deepStrictEqual(r.argv, argv);
   assert.match(r.warnings, /danger-full-access: no sandbox/);

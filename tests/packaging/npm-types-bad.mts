@@ -3,7 +3,8 @@
 // run(): statusFd (run() owns it), a raw flag in a compiled policy, a
 // timeout as a string, execFailed read without checking it, launcherError
 // read as a string before checking confined; a good probe's reason read as
-// a string; a network that is neither 'off' nor a table.
+// a string; a network that is neither 'off' nor a table; an extends that
+// names a file (an object policy extends presets only).
 import { grantArgs, wrap, run, probe } from 'landlock-run';
 
 function probeReason(why: string): string { return why; }
@@ -22,3 +23,4 @@ run(['true'], { mode: 'read-only' }).then((r) => r.sandbox.confined && r.sandbox
 run(['true'], { mode: 'read-only' }).then((r) => { const why: string = r.sandbox.launcherError; return why; });
 probeReason(probed.ok ? probed.reason : 'x');
 wrap(['true'], { mode: 'read-only', network: 'on' });
+wrap(['true'], { mode: 'workspace-write', extends: ['./base.toml'] });

@@ -40,11 +40,13 @@ const compiled: CompiledPolicy = {
   protect: { readOnly: ['.github/workflows'] },
   strict: true,
   requireAbi: 4,
+  extends: ['preset:cargo', 'preset:npm'],
+  outputs: ['target/', { path: 'Cargo.lock', why: 'cargo' }],
 };
 const options: WrapOptions = { workspace: '/src', tmpdir: '/run/user/1000', probe: probed };
 const w: Wrapped = wrap(['npm', 'test'], compiled, options);
 const fromFile: Wrapped = wrap(['make'], '/etc/landlock/agent.toml');
-const facts: [string[], 'full' | 'partial' | 'none', string | null, boolean, string | null] = [w.argv, w.enforcement, w.launcherVersion, w.sandboxed, fromFile.mode];
+const facts: [string[], 'full' | 'partial' | 'none', string | null, boolean, string | null, string | null] = [w.argv, w.enforcement, w.launcherVersion, w.sandboxed, fromFile.mode, w.failureHint];
 const toml: string = policyToml({ mode: 'read-only', network: 'off' });
 function diagnostics(e: unknown): string {
   return (e as PolicyError).code === 'LANDLOCK_POLICY' ? (e as PolicyError).message : '';
@@ -59,7 +61,10 @@ async function classify(): Promise<string> {
   if (s.confined) {
     const enforced: 'full' | 'partial' = s.enforcement;
     if (s.execFailed !== null) return `not run: ${s.execFailed.exit} ${s.execFailed.error}`;
-    return `ran ${r.status} ${enforced} abi ${s.abi} ${s.notice} ${paths.join(',')} ${out}`;
+    const hint: string | null = r.failureHint;
+    const scopes: ('abstract-unix' | 'signal')[] = s.scopes;
+    const advice: (string | undefined)[] = r.denied.map((d: Denial) => (d.reason === 'carve' ? `${d.entry}: ${d.advice}` : undefined));
+    return `ran ${r.status} ${enforced} abi ${s.abi} ${s.notice} ${paths.join(',')} ${out} ${hint} ${scopes.join(',')} ${advice.join(',')}`;
   }
   if (s.unconfined) return `unconfined (${s.mode}) ${r.status}`;
   const why: string = s.launcherError;

@@ -75,11 +75,11 @@ function sandboxOf(prep, texts, proc, argv) {
       const exit = proc.spawnError.code === 'ENOENT' ? cli.exit.notFound : cli.exit.cannotExecute;
       execFailed = { exit, error: `cannot run ${argv[0]}: ${proc.spawnError.message}` };
     }
-    return { confined: false, unconfined: true, launcherError: null, execFailed, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, layers: 0 };
+    return { confined: false, unconfined: true, launcherError: null, execFailed, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, scopes: null, layers: 0 };
   }
   const c = classifyLayers(texts, proc);
   if (c.launcherError !== undefined) {
-    return { confined: false, unconfined: false, launcherError: c.launcherError, execFailed: null, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, layers: prep.layers };
+    return { confined: false, unconfined: false, launcherError: c.launcherError, execFailed: null, mode: prep.mode, enforcement: 'none', abi: null, notice: null, version: null, scopes: null, layers: prep.layers };
   }
   const notices = c.facts.map((f) => f.notice).filter((t) => t !== '');
   return {
@@ -92,8 +92,21 @@ function sandboxOf(prep, texts, proc, argv) {
     abi: c.facts[0].abi,
     notice: [...new Set(notices)].join('; '),
     version: c.facts[0].version,
+    scopes: scopesInForce(c.facts),
     layers: prep.layers,
   };
+}
+
+// The scopes in force for the command: each layer's status line names its
+// own ("abstract-unix,signal", "signal" or "none"), and a scope of any
+// layer holds. Sorted, without duplicates; [] when none.
+function scopesInForce(facts) {
+  const names = new Set();
+  for (const f of facts) {
+    if (typeof f.scopes !== 'string' || f.scopes === 'none') continue;
+    for (const name of f.scopes.split(',')) if (name !== '') names.add(name);
+  }
+  return [...names].sort();
 }
 
 // The layers of a compiled argv [L, flags, --, (L, flags, --)..., command]

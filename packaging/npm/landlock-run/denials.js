@@ -80,8 +80,10 @@ function denialOf(line, signatures) {
 
 // Under workspace-write the carve (a read-only .git, .envrc... at the top of
 // the workspace) leaves the workspace's own folder read-only: a new entry
-// made directly in it is denied on purpose. Such a denial gets reason
-// 'carve' (write into a subfolder); the path is still the command's text.
+// made directly in it is denied on purpose, and the policy's `outputs`
+// names the ones a build makes (target/, Cargo.lock). Such a denial gets
+// reason 'carve', the entry's name and the advice that names it; the path
+// (and so the name) is still the command's text.
 function markCarve(d, cwd, workspace) {
   if (d.path === undefined || d.path.startsWith('~')) return;
   const abs = path.resolve(cwd, d.path);
@@ -90,7 +92,12 @@ function markCarve(d, cwd, workspace) {
   } catch {
     return;
   }
-  if (!fs.existsSync(abs)) d.reason = 'carve';
+  if (fs.existsSync(abs)) return;
+  const name = path.basename(abs);
+  d.reason = 'carve';
+  d.entry = name;
+  d.advice = `the workspace root is read-only under workspace-write (its .git is carved out): a new entry there needs the policy's outputs: ` +
+    `${JSON.stringify(`${name}/`)} for a folder or ${JSON.stringify(name)} for a file (or a preset that declares it)`;
 }
 
 // Scans a stream's chunks line by line (UTF-8), keeping at most

@@ -174,6 +174,13 @@ export interface HideEntry {
   path: PolicyPath;
   why?: string;
 }
+/** An output: a name relative to the workspace ('target/' for a folder, 'Cargo.lock' for a file). */
+export interface OutputEntry {
+  path: string;
+  why?: string;
+}
+/** A built-in preset of the compiler ('preset:cargo', 'preset:npm', ...; docs/policy-format.md, Presets). */
+export type Preset = `preset:${string}`;
 /** A TCP port, or a "LOW-HIGH" range. */
 export type Port = number | `${number}-${number}`;
 
@@ -201,11 +208,6 @@ export interface CompiledPolicy {
   defaultScopes?: boolean;
   /** The agent modes refuse TIOCSTI/TIOCLINUX (--no-tty-inject); false opts out. */
   guardTerminal?: boolean;
-  /**
-   * workspace-write declares the common builds' outputs by their marker files at the workspace root
-   * (target/ where Cargo.toml is, build/ where CMakeLists.txt is...); false turns that off.
-   */
-  detectOutputs?: boolean;
   audit?: { logDenials?: boolean; logLauncher?: boolean };
   /**
    * [env]: the command's environment. The agent modes unset *TOKEN*, *SECRET*,
@@ -229,8 +231,21 @@ export interface CompiledPolicy {
   keepFds?: boolean;
   project?: PolicyPath | { path: PolicyPath; optional?: boolean };
   compose?: 'merge' | 'nest';
-  /** File outputs (entries of `outputs`) created executable, so that a binary built into one runs. */
+  /**
+   * What a build creates at the workspace root, which workspace-write keeps
+   * read-only (its .git is carved out): created before the run, then
+   * writable. 'target/' is a folder, 'Cargo.lock' a file.
+   */
+  outputs?: string | OutputEntry | readonly (string | OutputEntry)[];
+  /** File outputs a build writes a program into ('hello'): created executable (never a lock file such as Cargo.lock). */
   executableOutputs?: string | readonly string[];
+  /** workspace-write declares the outputs of the builds it detects at the workspace root (Cargo.toml, CMakeLists.txt...); false turns that off. */
+  detectOutputs?: boolean;
+  /**
+   * Built-in presets only ('preset:cargo': the tool's outputs and caches);
+   * a file path throws (a base policy file stays a TOML matter).
+   */
+  extends?: Preset | readonly Preset[];
 }
 
 /** What wrap() returns for a compiled policy. */
@@ -249,6 +264,8 @@ export interface Wrapped {
   launcher: string | null;
   /** The compiler's warnings (stderr), possibly empty. */
   warnings: string;
+  /** The compiler's one line to show if the command fails in a carved workspace (run() gives it as failureHint); null when none. */
+  failureHint: string | null;
 }
 
 /** The error wrap() throws when the compiler rejects a policy: message is its diagnostics. */
@@ -290,9 +307,14 @@ export interface Denial {
   /**
    * 'carve': under workspace-write, a new entry directly in the workspace's
    * own folder, which the carve of .git (and the other read-only entries)
-   * leaves read-only on purpose: write into a subfolder instead.
+   * leaves read-only on purpose: name it in the policy's `outputs` (or
+   * extend the preset of the tool that makes it).
    */
   reason?: 'carve';
+  /** With reason 'carve': the entry's name ('target'), as the command printed it. */
+  entry?: string;
+  /** With reason 'carve': the fix, naming `outputs` and the entry ('target/' for a folder, 'target' for a file). */
+  advice?: string;
 }
 
 /** The launcher confined the command, then could not execute it (the `exec_failed` status line); or, unconfined, the spawn failed. */
@@ -318,6 +340,8 @@ export interface SandboxConfined {
   notice: string;
   /** The launcher's version. */
   version: string;
+  /** The scopes in force for the command (the status line's "scopes", every layer's), sorted; [] when none. */
+  scopes: Scope[];
   /** Landlock layers (launchers) in the argv: 2 for compose = "nest". */
   layers: number;
 }
@@ -334,6 +358,7 @@ export interface SandboxLauncherFailed {
   abi: null;
   notice: null;
   version: null;
+  scopes: null;
   layers: number;
 }
 
@@ -349,6 +374,7 @@ export interface SandboxUnconfined {
   abi: null;
   notice: null;
   version: null;
+  scopes: null;
   layers: 0;
 }
 
@@ -374,6 +400,13 @@ export interface SpawnResult {
   aborted: boolean;
   /** The compiler's warnings (stderr) for a compiled policy, else ''. */
   warnings: string;
+  /**
+   * When the command ran confined and exited non-zero: the compiler's one
+   * line saying what the sandbox refuses (new entries at a carved workspace
+   * root need `outputs`; `landlock-policy learn` shows every denial). Data
+   * of the compiler, never scraped from the command's output; null otherwise.
+   */
+  failureHint: string | null;
 }
 
 /** What run() resolves to. */

@@ -48,13 +48,15 @@ function tomlInt(v, key, lo, hi) {
   return String(v);
 }
 
-function tomlEntry(v, key, fields) {
-  if (typeof v === 'string') return tomlPath(v, key);
+// A path, or a table { path, ... } of the fields the key's shape allows;
+// `writePath` writes the path (tomlPath, or tomlString for a relative one).
+function tomlEntry(v, key, fields, writePath) {
+  if (typeof v === 'string') return writePath(v, key);
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw fail(`policy ${key}: ${describe(v)} is not a path or { path, ... }`);
   const parts = [];
   for (const [k, x] of Object.entries(v)) {
     if (x === undefined) continue;
-    if (k === 'path') parts.push(`path = ${tomlPath(x, `${key}.path`)}`);
+    if (k === 'path') parts.push(`path = ${writePath(x, `${key}.path`)}`);
     else if (k === 'why') parts.push(`why = ${tomlString(x, `${key}.why`)}`);
     else if (k === 'optional' && fields.includes('optional')) parts.push(`optional = ${tomlBool(x, `${key}.optional`)}`);
     else throw fail(`policy ${key}: unknown key ${JSON.stringify(k)} (known: path, ${fields.join(', ')})`);
@@ -90,6 +92,20 @@ function tomlInlineTable(v, key) {
   return `{ ${Object.entries(v).map(([name, x]) => `${tomlString(name, key)} = ${tomlString(x, `${key}.${name}`)}`).join(', ')} }`;
 }
 
+// An `extends` entry of an object policy: a built-in preset
+// ("preset:cargo"), which the compiler checks as it checks one in a TOML
+// file. A file is refused: an object policy has no folder to resolve it
+// against, and a base policy on the disk stays a TOML matter.
+function tomlPreset(v, key) {
+  if (typeof v !== 'string') throw fail(`policy ${key}: ${describe(v)} is not a string`);
+  if (!v.startsWith(tables.presetPrefix)) {
+    throw fail(`policy ${key}: ${describe(v)} is not a built-in preset: an object policy extends only presets ` +
+      `("${tables.presetPrefix}NAME", e.g. "${tables.presetPrefix}cargo"); to extend a policy file, write your policy as a TOML file ` +
+      'that extends it and pass that file\'s path instead of an object');
+  }
+  return tomlString(v, key);
+}
+
 // "a", "b" or "c"
 function choiceList(choices) {
   const quoted = choices.map((c) => JSON.stringify(c));
@@ -109,13 +125,16 @@ function valueWriter(key) {
         return tomlString(v, k);
       };
     case 'Path':
+      if (key.name === 'extends' && key.table === '') return tomlPreset;
       if (key.entryKeys.length === 0) return tomlPath;
-      return (v, k) => tomlEntry(v, k, key.entryKeys.filter((f) => f !== 'path'));
+      return (v, k) => tomlEntry(v, k, key.entryKeys.filter((f) => f !== 'path'), tomlPath);
     case 'Port':
       return tomlPort;
     case 'Assignment':
       return tomlInlineTable;
-    case 'Relative': // [protect] read_only / keep_writable: relative to each grant
+    case 'Relative': // outputs: relative to the workspace; [protect] read_only / keep_writable: to each grant
+      if (key.entryKeys.length === 0) return tomlString;
+      return (v, k) => tomlEntry(v, k, key.entryKeys.filter((f) => f !== 'path'), tomlString);
     case 'Text':
     case 'Name':
     case 'Pattern':

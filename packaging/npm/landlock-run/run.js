@@ -21,13 +21,13 @@ function prepareRun(argv, policy, options) {
     if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) throw fail('the policy must be an object or a path');
     if (policy.statusFd !== undefined) throw fail('run: statusFd is run()\'s own (it reads the launcher\'s status on fd 3); leave it out');
     const spawned = wrap(argv, { ...policy, statusFd: STATUS_FD }, options);
-    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', cwd: options.workspace || process.cwd() };
+    return { argv: spawned, layers: 1, mode: null, sandboxed: true, warnings: '', failureHint: null, cwd: options.workspace || process.cwd() };
   }
   const w = wrap(argv, policy, options);
   const cwd = options.workspace || (typeof policy === 'object' && policy.workspace) || process.cwd();
-  if (!w.sandboxed) return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, cwd };
+  if (!w.sandboxed) return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, failureHint: null, cwd };
   const s = withStatusFds(w.argv, argv);
-  return { argv: s.argv, layers: s.layers, mode: w.mode, sandboxed: true, warnings: w.warnings, cwd };
+  return { argv: s.argv, layers: s.layers, mode: w.mode, sandboxed: true, warnings: w.warnings, failureHint: w.failureHint, cwd };
 }
 
 function abortError(signal) {
@@ -147,7 +147,11 @@ function launch(argv, policy, options, keep) {
         const mode = modeNamed(prep.mode); // null for the raw flags and a policy file
         if (mode && mode.carve) denied.forEach((d) => markCarve(d, cwd, prep.cwd));
       }
-      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings };
+      // The compiler's hint, when the command itself ran confined and
+      // exited non-zero: the sandbox's side of the failure, as data.
+      const ranAndFailed = sandbox.confined && sandbox.execFailed === null && status !== null && status !== 0;
+      const failureHint = ranAndFailed ? prep.failureHint : null;
+      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings, failureHint };
       if (keep) {
         r.stdout = Buffer.concat(out.chunks).toString('utf8');
         r.stderr = Buffer.concat(err.chunks).toString('utf8');
@@ -166,7 +170,7 @@ function launch(argv, policy, options, keep) {
 // run(argv, policy, options): spawns the command through the launcher (as
 // wrap() would give it, plus --status-fd) and resolves to { argv, status,
 // signal, stdout, stderr, truncated, sandbox, denied, timedOut, aborted,
-// warnings }. Rejects, before anything runs, when wrap() throws (a policy
+// warnings, failureHint }. Rejects, before anything runs, when wrap() throws (a policy
 // the compiler refuses, an untrusted launcher) or options.signal is already
 // aborted; never for what happens after the spawn.
 function run(argv, policy = {}, options = {}) {

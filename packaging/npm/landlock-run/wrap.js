@@ -19,7 +19,8 @@ const isCompiled = (policy) => typeof policy === 'string' || (policy !== null &&
 // wrap(argv, policy, options): what to spawn instead of `argv`.
 //  - policy a path to a TOML policy file, or an object with a `mode`: the
 //    policy is compiled by landlock-policy and wrap returns
-//    { argv, enforcement, mode, launcherVersion, sandboxed, launcher, warnings }.
+//    { argv, enforcement, mode, launcherVersion, sandboxed, launcher, warnings,
+//    failureHint }.
 //  - otherwise (the raw launcher flags of grantArgs, no hiding): the argv
 //      [launcher, --expect-version VERSION, ...grantArgs(policy), --, ...argv]
 //    as an array, pinned to this package's version unless
@@ -80,7 +81,7 @@ function compiledWrap(argv, policy, options) {
   // process an earlier run left behind) can write stands between this call
   // and the compile. A path is the caller's own file, and the compiler
   // refuses one inside the workspace, ${TMPDIR} or /dev/shm.
-  const args = ['argv', '--format', 'json', '--launcher', launcher];
+  const args = ['argv', '--format', 'record', '--launcher', launcher];
   if (isObject || options.workspace) args.push('--set', `workspace=${workspace}`);
   let text = null;
   let file;
@@ -105,12 +106,12 @@ function compiledWrap(argv, policy, options) {
     if (isObject) error.policyText = text; // the lines the diagnostics quote
     throw error;
   }
-  const out = JSON.parse(run.stdout);
+  const { argv: out, failureHint } = compiledOutput(run.stdout);
   const sandboxed = out[0] === launcher || out[0] === fs.realpathSync(launcher);
   const warnings = run.stderr || '';
   if (!sandboxed) {
     if (isObject && modeNamed(policy.mode).sandboxed) throw fail(`the compiler returned an unconfined argv for mode ${policy.mode}`);
-    return { argv: out, enforcement: 'none', mode: isObject ? policy.mode : UNSANDBOXED_MODE, launcherVersion: null, sandboxed: false, launcher: null, warnings };
+    return { argv: out, enforcement: 'none', mode: isObject ? policy.mode : UNSANDBOXED_MODE, launcherVersion: null, sandboxed: false, launcher: null, warnings, failureHint: null };
   }
   const grants = writableGrants(out).map((g) => ({ path: g, what: 'the writable grant' }));
   checkOutside(launcher, 'launcher', grants);
@@ -124,7 +125,26 @@ function compiledWrap(argv, policy, options) {
     sandboxed: true,
     launcher,
     warnings,
+    failureHint,
   };
+}
+
+// What `landlock-policy argv --format record` printed: one JSON object,
+// { argv, failure_hint }: the argv (strings), and the compiler's one line
+// to show when the command fails (in a carved workspace, that new entries
+// at the root need `outputs`, and how to see every denial), "" when none.
+function compiledOutput(stdout) {
+  let v;
+  try {
+    v = JSON.parse(stdout);
+  } catch (e) {
+    throw fail(`landlock-policy printed a record that is not JSON: ${e.message}`);
+  }
+  const argv = v !== null && typeof v === 'object' ? v.argv : undefined;
+  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string') || typeof v.failure_hint !== 'string') {
+    throw fail(`landlock-policy printed no { argv, failure_hint } record: ${JSON.stringify(stdout.slice(0, 200))}`);
+  }
+  return { argv, failureHint: v.failure_hint === '' ? null : v.failure_hint };
 }
 
 module.exports = { wrap, isCompiled };
