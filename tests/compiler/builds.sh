@@ -283,6 +283,22 @@ impossible_row() {
   else
     fail "$1" "with the fix \`$4\`: $(verify "$1") $(why_failed)"
   fi
+  [ "$1" != autotools-in-tree ] || in_tree_configure_needs_no_list "$2"
+}
+
+# in_tree_configure_needs_no_list COMMAND: in-tree configure fails even with
+# the files it leaves at the root declared: its conftest.* scratch files,
+# which no list of outputs can name in advance, are why the table sends it
+# out of tree.
+in_tree_configure_needs_no_list() {
+  fresh autotools-in-tree || { fail autotools-in-tree "cannot make the project again"; return; }
+  if confined plain '' 'outputs = ["config.log", "config.status", "Makefile", "hello"]' "$1"; then
+    fail autotools-in-tree "\`$1\` worked with its outputs declared: the table says conftest.* makes it impossible"
+  elif grep -q conftest "$T/out"; then
+    pass "autotools-in-tree: \`$1\` fails even with config.log, config.status, Makefile and hello declared (conftest.*)"
+  else
+    fail autotools-in-tree "with its outputs declared it failed, but not on conftest.*: $(why_failed)"
+  fi
 }
 
 # works_row KEY COMMAND PRESET NEEDED: COMMAND works with the bare mode
