@@ -81,7 +81,7 @@ export PATH SHELL
 for v in $(env | sed -n 's/^\(PIP_[A-Z_]*\|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[A-Za-z_]*\|GO[A-Z]*\|CARGO_[A-Z_]*\|RUST[A-Z_]*\|MAVEN_[A-Z_]*\|GRADLE_[A-Z_]*\|YARN_[A-Z_]*\|PNPM_[A-Z_]*\|XDG_[A-Z_]*\)=.*/\1/p'); do
   unset "$v"
 done
-unset CC CFLAGS JAVA_OPTS VIRTUAL_ENV NODE_OPTIONS
+unset CC CFLAGS JAVA_OPTS VIRTUAL_ENV NODE_OPTIONS MAKEFLAGS MFLAGS MAKELEVEL
 PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1
 npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 GOPROXY=off GOTOOLCHAIN=local GOTELEMETRY=off
