@@ -11,9 +11,10 @@ DEB_PACKAGES += ccache python3-venv python3-setuptools python3-wheel
 DEB_PACKAGES += cargo rustc golang-go maven default-jdk-headless libmaven-compiler-plugin-java \
   libmaven-resources-plugin-java libmaven-jar-plugin-java libsurefire-java gradle yarnpkg python3-poetry
 NPM_GLOBAL_PACKAGES += pnpm@9.15.9
-# tests/compiler/builds.sh: the real builds of docs/policy-format.md's table
-# (cargo, npm, go and the venv come with the presets' tools above).
-DEB_PACKAGES += cmake autoconf automake python3-pytest
+# tests/compiler/builds.sh: the builds benchmark of docs/policy-format.md's
+# table (cargo, npm, yarn, pnpm, go, the venv, maven and gradle come with the
+# presets' tools above); bsdutils for script(1): exec's hint on a terminal.
+DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 # The folders are the pipeline (README, Layout): base host policy plan out, the

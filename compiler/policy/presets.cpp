@@ -216,6 +216,7 @@ const std::vector<PresetCache> &preset_caches() {
       {"go", "~/go/pkg/mod"},              {"go", "~/go/pkg/sumdb"},          {"go", "~/.cache/go-build"},
       {"gradle", "~/.gradle/caches"},      {"gradle", "~/.gradle/native"},    {"gradle", "~/.gradle/daemon"},
       {"gradle", "~/.gradle/wrapper"},     {"gradle", "~/.gradle/.tmp"},      {"gradle", "~/.gradle/notifications"},
+      {"gradle", "~/.gradle/workers"},  // Gradle 4 to 6 stop when they cannot create it
       {"maven", "~/.m2/repository"},
       {"npm", "~/.npm"},
       {"pip", "~/.cache/pip"},

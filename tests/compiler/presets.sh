@@ -564,5 +564,5 @@ for p in $presets; do
 done
 (test_cc_needs_no_preset)
 
-# The real builds of docs/policy-format.md's table, in carved git repositories.
+# The builds benchmark of docs/policy-format.md's table: fresh projects in carved git repositories.
 sh "$root/tests/compiler/builds.sh" "$policy_bin" "$launcher"
