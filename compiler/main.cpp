@@ -287,49 +287,6 @@ int cmd_why(const Cli &cli) {
   return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
 }
 
-// Where `init` writes: a NAME (no slash) goes to
-// ~/.config/landlock-policy/NAME.toml, outside every folder a mode makes
-// writable; a FILE (with a slash) where it says, unless it lies inside the
-// workspace (the current folder, the default), ${TMPDIR}, /tmp or /dev/shm.
-// "" with why set when it is refused.
-std::string init_target(const Cli &cli, const std::string &arg, std::string &why) {
-  CompileOptions base = base_options(cli);
-  if (arg.find('/') == std::string::npos) {
-    auto home = base.env.find("HOME");
-    if (home == base.env.end() || home->second.empty() || home->second[0] != '/') {
-      why = "init " + arg + ": HOME is not an absolute path, so ~/.config/landlock-policy cannot be located; give a FILE path";
-      return {};
-    }
-    std::string dir = home->second + "/.config/landlock-policy";
-    // Made 0700 beneath HOME, never through a symlink.
-    FolderWalk made = walk_folders_below(home->second, ".config/landlock-policy", true, SIZE_MAX);
-    if (made.state != FolderState::Ready) {
-      why = "init: " + made.where + ": " +
-            (made.state == FolderState::Failed ? std::string(std::strerror(made.error))
-                                               : std::string("not a folder (or a symlink, never followed)"));
-      return {};
-    }
-    std::string name = arg.ends_with(".toml") ? arg : arg + ".toml";
-    return dir + "/" + name;
-  }
-  std::string path = lexical_normalize(join_path(base.cwd, arg));
-  std::string real = join_path(canonical_or_lexical(parent_path(path)), path.substr(path.rfind('/') + 1));
-  auto tmp = base.env.find("TMPDIR");
-  std::string tmpdir = tmp == base.env.end() || tmp->second.empty() ? "/tmp" : tmp->second;
-  for (const std::string &area : {base.cwd, tmpdir, std::string("/tmp"), std::string("/dev/shm")}) {
-    std::string where = canonical_or_lexical(area);
-    if (!is_within(path, area) && !is_within(real, where)) continue;
-    why = "init " + arg;
-    why += ": " + path;
-    why += " lies inside " + where;
-    why += " (the workspace, ${TMPDIR}, /tmp or /dev/shm), which a confined command can write, so the compiler would "
-           "refuse it: the threat model counts the grants of earlier runs. Give a NAME (written to "
-           "~/.config/landlock-policy/NAME.toml) or a FILE outside those folders";
-    return {};
-  }
-  return path;
-}
-
 // What init says of the workspace (--set workspace=PATH, else the current
 // folder) when the mode declares the builds' outputs by itself.
 StarterProject starter_project(const Cli &cli, const Mode &mode) {
@@ -356,7 +313,8 @@ int cmd_init(const Cli &cli) {
   if (cli.files.empty()) return write_all(1, text) ? kOk : kInvalid;
   if (cli.files.size() != 1) return usage("init takes at most one NAME or FILE");
   std::string why;
-  std::string target = init_target(cli, cli.files[0], why);
+  const CompileOptions base = base_options(cli);
+  std::string target = init_target(base.cwd, base.env, cli.files[0], why);
   if (target.empty()) return usage(why);
   int fd = open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);  // never overwrite
   if (fd < 0) return usage("init: " + target + ": " + std::strerror(errno));
