@@ -131,6 +131,16 @@ std::string nearest(std::string_view word, const std::vector<std::string_view> &
   return best;
 }
 
+std::vector<std::string_view> split_bars(std::string_view rest) {
+  std::vector<std::string_view> out;
+  while (!rest.empty()) {
+    const size_t bar = rest.find('|');
+    out.push_back(rest.substr(0, bar));
+    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+  }
+  return out;
+}
+
 std::string join_quoted(const std::vector<std::string_view> &words) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {

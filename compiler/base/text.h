@@ -41,6 +41,10 @@ std::string nearest(std::string_view word, const std::vector<std::string_view> &
 // "did you mean `rw`?" or "" when nothing is close; the valid list otherwise.
 std::string suggestion(std::string_view word, const std::vector<std::string_view> &candidates);
 
+// "a|b|c" -> a, b, c: the lists a table row holds in one string (the
+// schema's shapes and choices, the builds' markers and outputs).
+std::vector<std::string_view> split_bars(std::string_view rest);
+
 // `a`, `b` or `c`
 std::string join_quoted(const std::vector<std::string_view> &words);
 

@@ -53,16 +53,6 @@ const BuildRow kBuilds[] = {
 };
 // clang-format on
 
-std::vector<std::string_view> split_bars(std::string_view rest) {
-  std::vector<std::string_view> out;
-  while (!rest.empty()) {
-    const size_t bar = rest.find('|');
-    out.push_back(rest.substr(0, bar));
-    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
-  }
-  return out;
-}
-
 bool matches(std::string_view name, std::string_view pattern) {
   const size_t star = pattern.find('*');
   if (star == std::string_view::npos) return name == pattern;

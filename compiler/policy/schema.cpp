@@ -4,6 +4,8 @@
 #include <iterator>
 #include <type_traits>
 
+#include "../base/text.h"
+
 namespace llp {
 namespace schema {
 namespace {
@@ -95,16 +97,6 @@ const ShapeKeys kShapes[] = {
     {Shape::Grant, "path|optional|why"},
     {Shape::Project, "path|optional"},
 };
-
-std::vector<std::string_view> split_bars(std::string_view rest) {
-  std::vector<std::string_view> out;
-  while (!rest.empty()) {
-    const size_t bar = rest.find('|');
-    out.push_back(rest.substr(0, bar));
-    rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
-  }
-  return out;
-}
 
 // The name a row is written under in a top-level or profile table: its own,
 // or its sub-table's.
