@@ -116,8 +116,14 @@ void outputs_lines(const CompileResult &r, std::string &out) {
     if (!o.folder) kind = o.executable ? "file, executable" : "file";
     std::string from = o.trusted ? "outputs" : "project policy's outputs";
     if (o.origin == Origin::Detected) from = "detected: " + printable(o.marker);
-    out += "  " + printable(o.path) + (o.folder ? "/" : "") + "  (" + kind + ", " + from +
-           (where.empty() ? "" : " at " + where) + "): ";
+    out += "  " + printable(o.path);
+    if (o.folder) out += "/";
+    out += "  (";
+    out += kind;
+    out += ", ";
+    out += from;
+    if (!where.empty()) out += " at " + where;
+    out += "): ";
     if (o.state == "created") {
       out += "created by this compile:";
       for (const std::string &c : o.created) out += " " + c;
