@@ -18,7 +18,11 @@ $(BUILD)/bench/exec-floor: bench/exec_floor.cpp
 $(BUILD)/bench/landlock-floor: bench/landlock_floor.cpp
 	@mkdir -p $(dir $@)
 	$(call musl_program)
-$(BUILD)/bench/startup: bench/startup.cpp
+$(BUILD)/bench/startup: bench/startup.cpp bench/interval.h
+	@mkdir -p $(dir $@)
+	$(CXX) $(HOST_CXXFLAGS) -o $@ $<
+# The same verdict for the shell benchmarks (bench/compile/run.sh).
+$(BUILD)/bench/interval: bench/interval.cpp bench/interval.h
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) -o $@ $<
 # The yardstick for a grant's cost: the kernel's own sample, samples/landlock/
