@@ -145,7 +145,7 @@ CompileResult compile_file(const Cli &cli, const std::string &file, const std::v
 int finish(const Cli &cli, const CompileResult &r) {
   // GitHub places an annotation by the file's path in the repository.
   const char *root = cli.diagnostics == DiagFormat::Github ? std::getenv("GITHUB_WORKSPACE") : nullptr;
-  std::string d = render_diagnostics(r.diags, r.sources, cli.diagnostics, root ? root : "");
+  std::string d = render_diagnostics(r.diags, r.sources, cli.diagnostics, root ? root : "", isatty(2) == 1);
   if (!d.empty()) write_all(2, d);
   return r.ok ? kOk : kInvalid;
 }

@@ -116,10 +116,16 @@ std::vector<const Diagnostic *> Diagnostics::sorted() const {
   return sorted;
 }
 
-std::string Diagnostics::render(const Sources &sources) const {
+bool shown(const Diagnostic &d, bool for_a_person) {
+  if (d.severity == Severity::Error) return true;
+  return d.concern == Concern::Run || for_a_person;
+}
+
+std::string Diagnostics::render(const Sources &sources, bool for_a_person) const {
   std::string out;
   for (const Diagnostic *dp : sorted()) {
     const Diagnostic &d = *dp;
+    if (!shown(d, for_a_person)) continue;
     // Messages quote paths and policy text: escaped here, once, for all.
     out += where_or_program(sources, d.loc) + ": " + label(d.severity) + ": " + printable(d.message) + "\n";
     snippet(out, sources, d.loc);

@@ -39,6 +39,14 @@ class Sources {
 
 enum class Severity { Error, Warning, Note };
 
+// What a diagnostic is about. Run: the policy and the run it describes.
+// Environment: the machine around the run, not something the policy chose
+// (a clone another checkout left in the shared ${TMPDIR}). A warning about
+// the environment is for a person: printed on a terminal and with
+// --diagnostics gcc (an editor's), kept out of npm's `warnings` (a pipe) and
+// out of CI annotations; an error is always printed, whatever it is about.
+enum class Concern { Run, Environment };
+
 struct Related {
   Loc loc;
   std::string message;
@@ -50,7 +58,12 @@ struct Diagnostic {
   std::string message;
   std::string hint;
   std::vector<Related> related;  // "the rw grant is here", shown with its own snippet
+  Concern concern = Concern::Run;
 };
+
+// Whether d is printed where the reader is a person (on_terminal: stderr is
+// a terminal) or a program (a harness reading a pipe, a CI runner).
+bool shown(const Diagnostic &d, bool for_a_person);
 
 // "error", "warning" or "note".
 const char *severity_label(Severity severity);
@@ -67,7 +80,8 @@ class Diagnostics {
   bool has_errors() const;
   int count(Severity severity) const;
   const std::vector<Diagnostic> &all() const { return list_; }
-  std::string render(const Sources &sources) const;
+  // Every diagnostic shown() for_a_person, in sorted() order.
+  std::string render(const Sources &sources, bool for_a_person = true) const;
   // Every diagnostic in the order render() prints them: file and line order,
   // those without a position last.
   std::vector<const Diagnostic *> sorted() const;

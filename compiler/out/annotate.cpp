@@ -66,11 +66,13 @@ std::string github_properties(const Sources &sources, const Loc &loc, const std:
 }  // namespace
 
 std::string render_diagnostics(const Diagnostics &diags, const Sources &sources, DiagFormat format,
-                               const std::string &repository_root) {
-  if (format == DiagFormat::Text) return diags.render(sources);
+                               const std::string &repository_root, bool to_terminal) {
+  if (format == DiagFormat::Text) return diags.render(sources, to_terminal);
   std::string out;
   for (const Diagnostic *dp : diags.sorted()) {
     const Diagnostic &d = *dp;
+    const bool for_a_person = format == DiagFormat::Gcc;
+    if (!shown(d, for_a_person)) continue;
     if (format == DiagFormat::Gcc) {
       out += gcc_line(sources, d.loc, severity_label(d.severity), d.message);
       for (const Related &r : d.related) out += gcc_line(sources, r.loc, "note", r.message);

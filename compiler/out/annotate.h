@@ -18,9 +18,11 @@ bool parse_diag_format(std::string_view name, DiagFormat &out);
 
 // Every diagnostic in the order render() prints them. For github, file
 // names under repository_root (GITHUB_WORKSPACE; "" for none) are made
-// relative to it, as the runner needs to place the annotation.
+// relative to it, as the runner needs to place the annotation. A warning
+// about the environment (diag.h, Concern) is printed in text only when
+// to_terminal (stderr is one), always in gcc (an editor's), never in github.
 std::string render_diagnostics(const Diagnostics &diags, const Sources &sources, DiagFormat format,
-                               const std::string &repository_root = {});
+                               const std::string &repository_root = {}, bool to_terminal = false);
 
 
 }  // namespace llp

@@ -289,12 +289,25 @@ void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::
       });
     if (found.empty()) continue;
     warned.push_back(g.path);
-    ctx.diags.strict_warning(ctx.strict, g.loc,
-                             "writable grant `" + g.written + "` contains " + found +
-                                 ": a planted .git/hooks script runs unconfined at your next commit",
-                             "in workspace-write .git is carved out read-only unless `[protect] keep_writable` "
-                             "names it; elsewhere add `[protect] read_only = [\".git\"]`, or review .git/hooks "
-                             "and .git/config after each run");
+    const std::string workspace = ctx.vars.workspace.value_or("");
+    const bool in_workspace = !workspace.empty() && is_within(found, workspace);
+    if (g.user_written() || in_workspace) {
+      ctx.diags.strict_warning(ctx.strict, g.loc,
+                               "writable grant `" + g.written + "` contains " + found +
+                                   ": a planted .git/hooks script runs unconfined at your next commit",
+                               "in workspace-write .git is carved out read-only unless `[protect] keep_writable` "
+                               "names it; elsewhere add `[protect] read_only = [\".git\"]`, or review .git/hooks "
+                               "and .git/config after each run");
+      continue;
+    }
+    // A grant the mode made (${TMPDIR}) holding a clone of yours outside the
+    // workspace: about the machine, not your policy or your run; two lines
+    // (no snippet of the mode line).
+    Diagnostic &d = ctx.diags.strict_warning(ctx.strict, {},
+                                             "writable grant `" + g.written + "` contains " + found +
+                                                 ": a planted .git/hooks script runs unconfined at your next commit",
+                                             "review its .git/hooks and .git/config, or keep clones out of " + g.written);
+    d.concern = Concern::Environment;
   }
 }
 

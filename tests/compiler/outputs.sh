@@ -13,15 +13,10 @@ root=${LLR_ROOT:?}
 . "$root/tests/lib/report.sh"
 REPORT_PREFIX="compiler-outputs "
 
-probe=$("$launcher" --probe 2>&1)
-if ! echo "$probe" | grep -q 'enforcement=\(full\|partial\)'; then
-  skip all "Landlock does not enforce on this kernel ($probe)"
-  exit 0
-fi
-if ! command -v git >/dev/null; then
-  skip all "git is not installed (make deps installs it)"
-  exit 0
-fi
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
+need_git
 
 # Policies live outside the workspace and ${TMPDIR} (a trusted file must).
 etc=$T/etc
@@ -184,6 +179,27 @@ fi
 n=$(grep -c 'warning: .*contains .*/.git: a planted' "$T/err")
 if [ "$n" = 1 ]; then pass "the TMPDIR .git warning is said once per compile where the command can write that .git"
 else fail "the TMPDIR .git warning is said once per compile" "said $n times: $(head -c 400 "$T/err")"; fi
+# It is about the machine, not the run: kept out of what programs read (a
+# pipe: npm's `warnings`; GitHub annotations), two lines on a terminal.
+"$policy_bin" check --launcher "$launcher" --set workspace="$repo" "$etc/plain.toml" 2>"$T/err"
+if grep -q 'contains .*/.git' "$T/err"; then fail "the TMPDIR .git warning stays out of a pipe (npm's warnings)" "$(head -c 400 "$T/err")"
+else pass "the TMPDIR .git warning stays out of a pipe (npm's warnings)"; fi
+GITHUB_WORKSPACE=$repo "$policy_bin" check --diagnostics github --launcher "$launcher" --set workspace="$repo" "$etc/plain.toml" 2>"$T/err"
+if grep -q 'contains .*/.git' "$T/err"; then fail "the TMPDIR .git warning is no GitHub annotation" "$(head -c 400 "$T/err")"
+else pass "the TMPDIR .git warning is no GitHub annotation"; fi
+if command -v script >/dev/null; then
+  script -qec "'$policy_bin' check --launcher '$launcher' --set workspace='$repo' '$etc/plain.toml'" /dev/null 2>&1 |
+    tr -d '\r' >"$T/tty"
+  # The warning's own lines: it and the indented ones after it (snippet, hint).
+  said=$(awk '/contains .*\/\.git/ { n = 1; inside = 1; next } inside && /^ / { n++; next } { inside = 0 } END { print n + 0 }' "$T/tty")
+  if [ "$(grep -c 'contains .*/.git' "$T/tty")" = 1 ] && [ "$said" = 2 ]; then
+    pass "the TMPDIR .git warning is said once on a terminal, in two lines"
+  else
+    fail "the TMPDIR .git warning is said once on a terminal, in two lines" "$(head -c 600 "$T/tty")"
+  fi
+else
+  skip "the TMPDIR .git warning on a terminal" "script(1) is not installed"
+fi
 policy tmpstrict 'strict = true'
 if "$policy_bin" check --diagnostics gcc --launcher "$launcher" --set workspace="$repo" "$etc/tmpstrict.toml" 2>"$T/err"; then
   fail "strict still refuses a .git in TMPDIR" "it compiled"

@@ -65,6 +65,21 @@ else
   fail "github action: GITHUB_PATH, GITHUB_ENV and the probe step" "$(cat "$case_dir/path" "$case_dir/env" | tr '\n' ' ')"
 fi
 
+# Issue 29: a clone of yours in the runner's TMPDIR is about the machine,
+# not the run: no annotation (the compiler itself still sees it, checked
+# with --diagnostics gcc in the same world).
+mkdir -p "$tmp/gh-clone/tmp/checkout/.git/hooks"
+gh clone INPUT_TARBALL="$tarball" INPUT_SHA256="$sha" INPUT_POLICY_TOML="$good_policy" INPUT_COMMAND="$cmd"
+rc=$?
+bin=$case_dir/runner-temp/landlock-run/$name/bin
+HOME=$case_dir/home TMPDIR=$case_dir/tmp "$bin/landlock-policy" argv --diagnostics gcc --format json \
+  --set workspace="$case_dir/ws" --mode workspace-write -- true 2>"$case_dir/gcc" >/dev/null
+if [ "$rc" -eq 0 ] && grep -q 'contains .*/checkout/.git' "$case_dir/gcc" && ! grep -q 'checkout/.git' "$case_dir/err"; then
+  pass "github action: a clone in TMPDIR is no annotation"
+else
+  fail "github action: a clone in TMPDIR is no annotation" "exit $rc; $(why); gcc: $(head -c 200 "$case_dir/gcc")"
+fi
+
 # The digest from a SHA256SUMS file, the tarball by file:// URL, the
 # pipeline's policy a mode, the repository's policy file a project layer.
 printf '%s  %s\n' 0000000000000000000000000000000000000000000000000000000000000000 other.tar.gz "$sha" "$name.tar.gz" >"$tmp/SHA256SUMS"

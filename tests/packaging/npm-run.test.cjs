@@ -454,3 +454,21 @@ test('a-denial-at-the-workspace-root-is-marked-carve', async () => {
   assert.ok(fs.existsSync(path.join(repo, 'src', 'fine')), r.stderr);
   assert.deepStrictEqual(r.denied.map((d) => [d.path, d.reason]), [['new-at-root', 'carve'], [path.join(home, 'not-carve'), undefined]], r.stderr);
 });
+
+// Issue 29: a clone of yours left in ${TMPDIR} (the test's own TMPDIR) is
+// about the machine, not this run: the compiler says it on a terminal and
+// with --diagnostics gcc, never in the `warnings` a harness reads.
+test('a-clone-in-tmpdir-is-not-among-the-warnings', async (t) => {
+  const clone = path.join(process.env.TMPDIR, 'someone-elses-checkout');
+  fs.mkdirSync(path.join(clone, '.git', 'hooks'), { recursive: true });
+  t.after(() => fs.rmSync(clone, { recursive: true, force: true }));
+  // Proof that the compiler does see it (else the check below proves nothing).
+  const args = ['argv', '--diagnostics', 'gcc', '--format', 'json', '--launcher', llr.launcherPath(), '--set', `workspace=${ws}`,
+    '--mode', 'workspace-write', '--', 'true'];
+  const gcc = spawnSync(llr.policyPath(), args, { encoding: 'utf8', cwd: ws });
+  assert.match(gcc.stderr, /warning: writable grant `\$\{TMPDIR\}` contains .*someone-elses-checkout\/\.git/);
+  const r = await llr.run(['true'], { mode: 'workspace-write' });
+  assertConfined(r);
+  assert.strictEqual(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.warnings, /\.git/);
+});

@@ -57,6 +57,26 @@ TEST_SUITE("compiler annotations") {
           "landlock-policy: note: from the command line\n");
     CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Text) == w.diags.render(w.sources));
   }
+  TEST_CASE("a warning about the environment is for a person: a terminal or gcc, never github or a pipe") {
+    World w = one_file("policy.toml", "version = 1\n");
+    w.diags.warning({}, "writable grant `${TMPDIR}` contains /tmp/x/.git", "review it").concern = Concern::Environment;
+    w.diags.warning({0, 1, 0}, "about your run");
+    const std::string to_a_pipe = render_diagnostics(w.diags, w.sources, DiagFormat::Text);
+    CHECK(to_a_pipe.find("about your run") != std::string::npos);
+    CHECK(to_a_pipe.find(".git") == std::string::npos);  // npm's `warnings` read this
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github) ==
+          "::warning file=policy.toml,line=1,title=landlock-policy::about your run\n");
+    const std::string on_a_terminal = render_diagnostics(w.diags, w.sources, DiagFormat::Text, "", true);
+    CHECK(on_a_terminal == w.diags.render(w.sources));
+    CHECK(on_a_terminal.find("landlock-policy: warning: writable grant `${TMPDIR}` contains /tmp/x/.git\n  hint: review it\n") !=
+          std::string::npos);
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Gcc).find("contains /tmp/x/.git") != std::string::npos);
+    // Under strict it is an error, which every reader gets.
+    w.diags.error({}, "strict: contains /tmp/y/.git").concern = Concern::Environment;
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github).find("::error title=landlock-policy::strict") !=
+          std::string::npos);
+    CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Text).find("/tmp/y/.git") != std::string::npos);
+  }
   TEST_CASE("hostile bytes never reach the log raw and cannot start a command") {
     // A file name and a message that try to end the workflow command and
     // start another one, with ESC, CR, a C1 control and the separators.
