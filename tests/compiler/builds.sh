@@ -66,12 +66,10 @@ else
   fail "README's builds number" "no \"N of $count builds pass with the bare mode\" in README.md"
 fi
 
-probe=$("$launcher" --probe 2>&1)
-case $probe in
-  *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) skip all "Landlock does not enforce here ($probe)"; exit 0 ;;
-esac
-command -v git >/dev/null || { skip all "git is not installed"; exit 0; }
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
+need_git
 
 # Debian's tools, not a rustup proxy or a pyenv shim that the caller's PATH
 # may list first; offline (the tests reach no network), nothing from the

@@ -15,12 +15,10 @@ root=${LLR_ROOT:?}
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
 REPORT_PREFIX="detect "
-probe=$("$launcher" --probe 2>&1)
-case $probe in
-  *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) skip all "Landlock does not enforce here ($probe)"; exit 0 ;;
-esac
-command -v git >/dev/null || { skip all "git is not installed"; exit 0; }
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
+need_git
 
 etc=$T/etc
 mkdir -p "$etc"

@@ -20,10 +20,9 @@ REPORT_PREFIX="compiler-learn-loop${label:+ ($label)} "
 has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
 
-if ! "$launcher" --probe 2>&1 | grep -q 'enforcement=\(full\|partial\)'; then
-  skip all "Landlock does not enforce on this kernel"
-  exit 0
-fi
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
 # The carve needs a repository: the root is read-only so that .git stays so.
 mkdir -p "$WS/.git"
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' >"$T/ww.toml"
@@ -118,7 +117,7 @@ if [ "$(id -u)" = 0 ] && [ -z "$label" ]; then
   U=$(test_dir llp-learn-loop-u) || exit 1
   mkdir -p "$U/bin" "$U/tests/compiler" "$U/tests/lib"
   if cp "$policy_bin" "$launcher" "$U/bin/" && cp "$root/tests/compiler/learn-loop.sh" "$root/tests/compiler/env.sh" \
-    "$U/tests/compiler/" && cp "$root/tests/lib/report.sh" "$root/tests/lib/testdir.sh" "$U/tests/lib/" &&
+    "$U/tests/compiler/" && cp "$root/tests/lib/report.sh" "$root/tests/lib/testdir.sh" "$root/tests/lib/needs.sh" "$U/tests/lib/" &&
     chmod -R a+rX "$U"; then
     setpriv --reuid=65534 --regid=65534 --clear-groups -- env PATH=/usr/bin:/bin LLR_ROOT="$U" \
       sh "$U/tests/compiler/learn-loop.sh" "$U/bin/$(basename "$policy_bin")" "$U/bin/$(basename "$launcher")" "uid 65534"

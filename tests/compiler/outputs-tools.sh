@@ -15,15 +15,10 @@ root=${LLR_ROOT:?}
 . "$root/tests/lib/report.sh"
 REPORT_PREFIX="compiler-outputs-tools "
 
-probe=$("$launcher" --probe 2>&1)
-if ! echo "$probe" | grep -q 'enforcement=\(full\|partial\)'; then
-  skip all "Landlock does not enforce on this kernel ($probe)"
-  exit 0
-fi
-if ! command -v git >/dev/null; then
-  skip all "git is not installed (make deps installs it)"
-  exit 0
-fi
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
+need_git
 umask 022
 etc=$T/etc
 mkdir -p "$etc"

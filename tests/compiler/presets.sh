@@ -12,11 +12,9 @@ root=${LLR_ROOT:?}
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
 REPORT_PREFIX="preset "
-probe=$("$launcher" --probe 2>&1)
-case $probe in
-  *" enforcement=full "* | *" enforcement=partial "*) ;;
-  *) report_line SKIP "presets: Landlock does not enforce here ($probe)"; exit 0 ;;
-esac
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
+need_landlock "$launcher"
 
 # run_with EXTENDS COMMAND...: COMMAND in $run_dir (the workspace unless a
 # test sets it) under workspace-write plus EXTENDS (a TOML array, maybe
