@@ -65,7 +65,24 @@ struct Tree {
   }
 
   llp::CompileResult compile(const std::string &text) const { return llp::compile(options(text)); }
+
+  // A compile that prepares a run (argv, exec, learn): it creates the
+  // outputs and the run's own temp folder, which a plain compile only plans.
+  llp::CompileResult run(const std::string &text) const {
+    llp::CompileOptions o = options(text);
+    o.prepare_run = true;
+    return llp::compile(o);
+  }
+
+  // The workspace made a repository, which workspace-write carves (its root read-only).
+  void carve_workspace() const { dir("/ws/.git"); }
 };
+
+// Whether anything (a dangling symlink too) is at path.
+inline bool exists(const std::string &path) {
+  struct stat st {};
+  return lstat(path.c_str(), &st) == 0;
+}
 
 // "--ro PATH" pairs of an argv, as "ro PATH" strings relative to the tree.
 inline std::vector<std::string> grants_of(const llp::CompileResult &r, const std::string &root) {

@@ -17,22 +17,12 @@
 using namespace llp;
 using llp_test::has_error;
 using llp_test::has_warning;
+using llp_test::exists;
 using llp_test::Tree;
 
 namespace {
 
 const char *kWorkspaceWrite = "version = 1\nmode = \"workspace-write\"\n";
-
-bool exists(const std::string &path) {
-  struct stat st {};
-  return lstat(path.c_str(), &st) == 0;
-}
-
-CompileResult run(const Tree &t, const std::string &text) {
-  CompileOptions o = t.options(text);
-  o.prepare_run = true;
-  return compile(o);
-}
 
 const Output *output_named(const CompileResult &r, const std::string &path) {
   auto it = std::find_if(r.plan.outputs.begin(), r.plan.outputs.end(), [&](const Output &o) { return o.path == path; });
@@ -132,7 +122,7 @@ TEST_SUITE("compiler detect") {
 
   TEST_CASE("workspace-write declares them: created on a run, granted, explained with the marker") {
     Tree t;
-    t.dir("/ws/.git");
+    t.carve_workspace();
     t.file("/ws/CMakeLists.txt", "project(x)\n");
     CompileResult look = t.compile(kWorkspaceWrite);
     REQUIRE_MESSAGE(look.ok, look.rendered());
@@ -142,7 +132,7 @@ TEST_SUITE("compiler detect") {
     CHECK(build->marker == "CMakeLists.txt");
     CHECK(build->state == "missing");
     CHECK_FALSE(exists(t.path("/ws/build")));  // not a run: nothing created
-    CompileResult r = run(t, kWorkspaceWrite);
+    CompileResult r = t.run(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(exists(t.path("/ws/build")));
     auto grant = std::find_if(r.plan.outer.grants.begin(), r.plan.outer.grants.end(),
@@ -161,7 +151,7 @@ TEST_SUITE("compiler detect") {
           std::string("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n"),
           std::string(kWorkspaceWrite) + "detect_outputs = false\n"}) {
       CAPTURE(text);
-      CompileResult r = run(t, text);
+      CompileResult r = t.run(text);
       REQUIRE_MESSAGE(r.ok, r.rendered());
       CHECK(r.plan.outputs.empty());
     }
@@ -177,14 +167,14 @@ TEST_SUITE("compiler detect") {
 
   TEST_CASE("a detected output yields silently to your ro, a carve exception, a symlink, something in its place") {
     Tree t;
-    t.dir("/ws/.git");
+    t.carve_workspace();
     t.dir("/ws/build");
     t.file("/ws/CMakeLists.txt", "project(x)\n");
     t.file("/ws/Cargo.toml", "[package]\n");
     t.file("/ws/target", "a file where the folder would be");
     t.file("/ws/package.json", "{}");
     REQUIRE(symlink(t.path("/data").c_str(), t.path("/ws/node_modules").c_str()) == 0);
-    CompileResult r = run(t, std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\n");
+    CompileResult r = t.run(std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK_FALSE(output_named(r, t.path("/ws/build")));
     CHECK_FALSE(output_named(r, t.path("/ws/target")));
@@ -195,7 +185,7 @@ TEST_SUITE("compiler detect") {
       CHECK(d.message.find("output") == std::string::npos);
     }
     // The same as written outputs: errors.
-    CompileResult written = run(t, std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\noutputs = [\"build/\"]\n");
+    CompileResult written = t.run(std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\noutputs = [\"build/\"]\n");
     CHECK(has_error(written, "ro grant"));
   }
 
@@ -222,20 +212,20 @@ TEST_SUITE("compiler detect") {
     Tree t;
     t.file("/ws/go.mod", "module example.com/hello\n");
     t.file("/ws/main.go", "// Command hello.\npackage main\n\nfunc main() {}\n");
-    CompileResult r = run(t, kWorkspaceWrite);
+    CompileResult r = t.run(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
     const Output *hello = output_named(r, t.path("/ws/hello"));
     REQUIRE(hello);
     CHECK(hello->executable);
     t.file("/ws/go.mod", "module example.com/.envrc\n");
-    CompileResult bad = run(t, kWorkspaceWrite);
+    CompileResult bad = t.run(kWorkspaceWrite);
     CHECK(has_warning(bad, "go.mod at the workspace root: module `example.com/.envrc`"));
     CHECK_FALSE(exists(t.path("/ws/.envrc")));
     // A go.mod that is a symlink is never read.
     REQUIRE(unlink(t.path("/ws/go.mod").c_str()) == 0);
     t.file("/data/elsewhere", "module example.com/leaked\n");
     REQUIRE(symlink(t.path("/data/elsewhere").c_str(), t.path("/ws/go.mod").c_str()) == 0);
-    CompileResult linked = run(t, kWorkspaceWrite);
+    CompileResult linked = t.run(kWorkspaceWrite);
     CHECK_FALSE(output_named(linked, t.path("/ws/leaked")));
     CHECK_FALSE(exists(t.path("/ws/leaked")));
   }

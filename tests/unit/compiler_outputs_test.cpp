@@ -15,20 +15,10 @@
 using namespace llp;
 using llp_test::has_error;
 using llp_test::has_warning;
+using llp_test::exists;
 using llp_test::Tree;
 
 namespace {
-
-bool exists(const std::string &path) {
-  struct stat st {};
-  return lstat(path.c_str(), &st) == 0;
-}
-
-CompileResult run(const Tree &t, const std::string &text) {
-  CompileOptions o = t.options(text);
-  o.prepare_run = true;
-  return compile(o);
-}
 
 const Grant *grant_on(const CompileResult &r, const std::string &path) {
   const auto &grants = r.plan.outer.grants;
@@ -50,7 +40,7 @@ TEST_SUITE("compiler outputs") {
   }
   TEST_CASE("a run creates a folder and an empty file, and grants each writable by a rule of its own") {
     Tree t;
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\noutputs = [\"out/bin/\", \"Cargo.lock\"]\n");
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\noutputs = [\"out/bin/\", \"Cargo.lock\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     struct stat st {};
     REQUIRE(stat(t.path("/ws/out/bin").c_str(), &st) == 0);
@@ -65,8 +55,8 @@ TEST_SUITE("compiler outputs") {
   }
   TEST_CASE("in a carved workspace the output's grant is explicit, from outputs") {
     Tree t;
-    t.dir("/ws/.git");
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\noutputs = [\"target/\"]\n");
+    t.carve_workspace();
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\noutputs = [\"target/\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     const Grant *g = grant_on(r, t.path("/ws/target"));
     REQUIRE(g);
@@ -77,7 +67,7 @@ TEST_SUITE("compiler outputs") {
   TEST_CASE("a symlink in an output's place is an error at its line, and nothing is created through it") {
     Tree t;
     REQUIRE(symlink(t.path("/data").c_str(), t.path("/ws/link").c_str()) == 0);
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\noutputs = [\"link/made/\"]\n");
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\noutputs = [\"link/made/\"]\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "link is a symlink"));
     CHECK_FALSE(exists(t.path("/data/made")));
@@ -87,7 +77,7 @@ TEST_SUITE("compiler outputs") {
     for (const char *entry : {"../x", "/x", "~/x", "${HOME}/x", ".git/hooks", "a/.git", ".envrc", ".vscode/tasks.json",
                               "a//b", "./a", "docs/x"}) {
       CAPTURE(entry);
-      CompileResult r = run(t, std::string("version = 1\nmode = \"workspace-write\"\noutputs = [\"") + entry +
+      CompileResult r = t.run(std::string("version = 1\nmode = \"workspace-write\"\noutputs = [\"") + entry +
                                    "\"]\n[protect]\nread_only = [\"docs\"]\n");
       CHECK_FALSE(r.ok);
       CHECK(has_error(r, "outputs `"));
@@ -96,7 +86,7 @@ TEST_SUITE("compiler outputs") {
   TEST_CASE("a project policy's output outside your writable grants is a dropped widening; nothing is created") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\noutputs = [\"dist/\"]\n");
-    CompileResult r = run(t, "version = 1\nmode = \"read-only\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    CompileResult r = t.run("version = 1\nmode = \"read-only\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(has_warning(r, "project policy output `dist/`"));
     CHECK_FALSE(exists(t.path("/ws/dist")));
@@ -104,12 +94,12 @@ TEST_SUITE("compiler outputs") {
   TEST_CASE("a preset's outputs apply only in its tool's workspace") {
     Tree t;
     const std::string text = "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:cargo\"]\n";
-    CompileResult plain = run(t, text);
+    CompileResult plain = t.run(text);
     REQUIRE_MESSAGE(plain.ok, plain.rendered());
     CHECK(plain.plan.outputs.empty());
     CHECK_FALSE(exists(t.path("/ws/Cargo.lock")));
     t.file("/ws/Cargo.toml", "[package]\n");
-    CompileResult crate = run(t, text);
+    CompileResult crate = t.run(text);
     REQUIRE_MESSAGE(crate.ok, crate.rendered());
     CHECK(exists(t.path("/ws/Cargo.lock")));
     CHECK(exists(t.path("/ws/target")));
@@ -131,7 +121,7 @@ TEST_SUITE("compiler outputs") {
     REQUIRE_MESSAGE(look.ok, look.rendered());
     CHECK_FALSE(exists(t.path("/home/.cache")));
     CHECK_FALSE(look.plan.cache_folders.empty());
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go\"]\n");
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(exists(t.path("/home/.cache/go-build")));
     CHECK(exists(t.path("/home/go/pkg/mod")));
@@ -167,8 +157,8 @@ TEST_SUITE("compiler outputs") {
   }
   TEST_CASE("preset:NAME-isolated points the caches into the workspace, an output; your own values stay literal") {
     Tree t;
-    t.dir("/ws/.git");
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go-isolated\"]\n"
+    t.carve_workspace();
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go-isolated\"]\n"
                              "[env]\nset = { MINE = \"${WORKSPACE}\" }\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     std::map<std::string, std::string> set;
@@ -193,11 +183,11 @@ TEST_SUITE("compiler outputs") {
 TEST_SUITE("compiler outputs: checked before anything is created (issue 28)") {
   TEST_CASE("outputs in a nested repository's .envrc and .vscode: nothing created; yours an error, a project's dropped") {
     Tree t;
-    t.dir("/ws/.git");
+    t.carve_workspace();
     t.dir("/ws/vendor");
     t.dir("/ws/vendor/sub");
     t.dir("/ws/vendor/sub/.git");
-    CompileResult yours = run(t, "version = 1\nmode = \"workspace-write\"\n"
+    CompileResult yours = t.run("version = 1\nmode = \"workspace-write\"\n"
                                  "outputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/tasks.json\", \"build/\"]\n");
     CHECK_FALSE(yours.ok);
     CHECK(has_error(yours, "is `.envrc`, a read-only exception of the carve in " + t.path("/ws/vendor/sub")));
@@ -208,7 +198,7 @@ TEST_SUITE("compiler outputs: checked before anything is created (issue 28)") {
     t.file("/ws/.landlock.toml", "version = 1\noutputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/\", \"build/\"]\n");
     const std::string project = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n";
     for (int again = 0; again < 2; ++again) {
-      CompileResult r = run(t, project);
+      CompileResult r = t.run(project);
       REQUIRE_MESSAGE(r.ok, r.rendered());
       CHECK(has_warning(r, "project policy output `vendor/sub/.envrc`"));
       CHECK_FALSE(exists(t.path("/ws/vendor/sub/.envrc")));
@@ -218,11 +208,11 @@ TEST_SUITE("compiler outputs: checked before anything is created (issue 28)") {
   }
   TEST_CASE("an output inside an existing exception is refused before the carve") {
     Tree t;
-    t.dir("/ws/.git");
+    t.carve_workspace();
     t.dir("/ws/lib");
     t.dir("/ws/lib/sub");
     t.file("/ws/lib/sub/.git", "gitdir: ../../.git/modules/sub\n");
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\noutputs = [\"lib/sub/.git/hooks/\", \"out/\"]\n");
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\noutputs = [\"lib/sub/.git/hooks/\", \"out/\"]\n");
     CHECK_FALSE(r.ok);
     CHECK_FALSE(exists(t.path("/ws/out")));
   }
