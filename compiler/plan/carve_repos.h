@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "../host/paths.h"
@@ -45,20 +46,25 @@ class Collector {
   }
 
  private:
+  // Each path once: looked up by index, since a policy's own ro grants
+  // inside a writable one can be thousands of exceptions (a scan of every
+  // one for each made the collection quadratic).
   void push(const std::string &path, const std::string &written, const CarveWhy &why, bool not_there_yet, Loc loc) {
-    if (std::any_of(out_.paths.begin(), out_.paths.end(), [&](const Carved &c) { return c.path == path; })) return;
+    if (index_.contains(path)) return;
     Carved c{path, written, why.by, why.of, not_there_yet, loc, {}, false};
     if (std::optional<ObjectId> id = object_of(path)) c.objects.push_back(*id);
+    index_.emplace(path, out_.paths.size());
     out_.paths.push_back(std::move(c));
   }
   void mark_from_grant(const std::string &path, bool from_grant) {
     if (!from_grant) return;
-    for (Carved &c : out_.paths)
-      if (c.path == path) c.from_grant = true;
+    auto found = index_.find(path);
+    if (found != index_.end()) out_.paths[found->second].from_grant = true;
   }
 
   const std::vector<std::string> &writable_;
   CarveExceptions &out_;
+  std::unordered_map<std::string, std::size_t> index_;  // path -> its place in out_.paths
 };
 
 // A repository: its work tree's top folder, its gitdir and its common dir.
