@@ -102,7 +102,7 @@ std::string new_entry_fix(const Plan &p, const std::string &folder, const std::s
 
 void find_carve_facts(const Plan &p, const std::string &path, Coverage &c) {
   auto pending = std::find_if(p.outputs.begin(), p.outputs.end(),
-                              [&](const Output &o) { return o.state == "missing" && is_within(path, o.path); });
+                              [&](const Output &o) { return o.state == OutputState::Missing && is_within(path, o.path); });
   if (pending != p.outputs.end()) c.pending_output = &*pending;
   for (const std::string &folder : p.carved_folders)
     if (is_within(path, folder) && (!c.carved_folder || folder.size() > c.carved_folder->size())) c.carved_folder = &folder;

@@ -64,11 +64,12 @@ std::vector<CacheFolder> prepare_caches(const Context &ctx) {
     for (const PresetCache &c : preset_caches()) {
       if (c.preset != preset) continue;
       const std::string path = home + std::string(c.path.substr(1));  // "~/x" -> HOME/x
-      CacheFolder folder{preset, std::string(c.path), path, "missing"};
+      CacheFolder folder{preset, std::string(c.path), path, CacheState::Missing, {}};
       // A symlink on the way (an earlier run may have planted ~/.cargo ->
       // elsewhere): nothing is created or granted through it.
       if (std::string link = symlink_below(home, path); !link.empty()) {
-        folder.state = "not created: " + link + " is a symlink";
+        folder.state = CacheState::ThroughSymlink;
+        folder.where = link;
         std::string message = "preset:" + preset;
         message += ": its cache folder " + path;
         message += " lies through the symlink " + link;
@@ -82,7 +83,8 @@ std::vector<CacheFolder> prepare_caches(const Context &ctx) {
       if (lstat(path.c_str(), &st) == 0) continue;
       if (create) {
         std::string why = make_below(home, path);
-        folder.state = why.empty() ? "created" : "not created: " + why;
+        folder.state = why.empty() ? CacheState::Created : CacheState::NotCreated;
+        folder.where = why;
         if (!why.empty()) {
           std::string message = "preset:" + preset;
           message += ": its cache folder " + path;

@@ -131,7 +131,7 @@ class Walker {
       if (fstatat(dir_, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
         if (errno != ENOENT) return so_far + ": " + std::strerror(errno);
         if (!create_) {
-          out_.state = "missing";
+          out_.state = OutputState::Missing;
           return {};
         }
         if (std::string why = make(parts[i], so_far, want_folder); !why.empty()) return why;
@@ -152,7 +152,7 @@ class Walker {
       close(dir_);
       dir_ = next;
     }
-    out_.state = out_.created.empty() ? "there" : "created";
+    out_.state = out_.created.empty() ? OutputState::There : OutputState::Created;
     return {};
   }
 
@@ -308,7 +308,7 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
     return std::nullopt;
   }
   if (!ctx.host) {
-    o.state = "portable";  // another machine's workspace: nothing to look at or create here
+    o.state = OutputState::Portable;  // another machine's workspace: nothing to look at or create here
     return o;
   }
   // Looked at only: created once every check passed (create_outputs).
@@ -401,7 +401,7 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
   if (!ctx.opt.prepare_run || !ctx.host || ctx.diags.has_errors() || outputs.empty()) return;
   const std::string workspace = output_workspace(ctx);
   for (Output &o : outputs) {
-    if (o.state != "missing") continue;
+    if (o.state != OutputState::Missing) continue;
     const std::string relative = o.path.substr(workspace.size() + 1);
     std::string why = Walker(workspace, true, o).run(split_parts(relative), o.folder);
     // A detected output that cannot be made stays missing, so ungranted: it yields silently.
@@ -413,7 +413,7 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
 void add_output_grants(const std::vector<Output> &outputs, std::vector<Grant> &layer) {
   std::vector<Grant> added;
   for (const Output &o : outputs) {
-    if (o.state != "there" && o.state != "created") continue;
+    if (o.state != OutputState::There && o.state != OutputState::Created) continue;
     if (!covering_grant(layer, o.path, Access::Rw)) continue;
     added.push_back(output_grant(o));
   }

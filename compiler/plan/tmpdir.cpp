@@ -139,7 +139,10 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
 void set_private_tmpdir(const Plan &plan, EnvPlan &env) {
   if (plan.private_tmp.empty()) return;
   if (std::any_of(env.set.begin(), env.set.end(), [](const EnvRule &r) { return r.text == "TMPDIR"; })) return;
-  EnvRule rule{"TMPDIR", plan.private_tmp, "the run's private temp folder (${TMPDIR} holds the workspace)", {}};
+  EnvRule rule;
+  rule.text = "TMPDIR";
+  rule.value = plan.private_tmp;
+  rule.from = EnvFrom::PrivateTmp;
   auto at = std::find_if(env.set.begin(), env.set.end(), [](const EnvRule &r) { return r.text > "TMPDIR"; });
   env.set.insert(at, std::move(rule));
 }

@@ -140,7 +140,7 @@ TEST_SUITE("compiler detect") {
     REQUIRE(build);
     CHECK(build->origin == Origin::Detected);
     CHECK(build->marker == "CMakeLists.txt");
-    CHECK(build->state == "missing");
+    CHECK(build->state == OutputState::Missing);
     CHECK_FALSE(exists(t.path("/ws/build")));  // not a run: nothing created
     CompileResult r = run(t, kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
