@@ -240,45 +240,7 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
 
 namespace {
 
-template <typename Entry>
-const Entry *first_around(const std::vector<Entry> &entries, const std::string &path) {
-  auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return is_within(path, e.path); });
-  return it == entries.end() ? nullptr : &*it;
-}
-
-// The layer's answer: false when it falls short (c says how).
-bool layer_covers(const Plan &p, const LayerPlan &layer, const std::string &path, Access access, Coverage &c) {
-  if (const Grant *g = covering_grant(layer.grants, path, access)) {
-    c.grants.push_back(g);
-    return true;
-  }
-  c.grants.clear();
-  c.in_project_layer = p.nested && &layer == &p.inner;
-  c.read_only = access == Access::Rw ? covering_grant(layer.grants, path, Access::Ro) : nullptr;
-  c.kind = c.read_only ? Covered::ReadOnly : Covered::NoGrant;
-  return false;
-}
-
 }  // namespace
-
-Coverage cover(const Plan &p, const std::string &path, Access access) {
-  Coverage c;
-  c.hidden = first_around(p.hidden, path);
-  c.carved = first_around(p.carved, path);
-  c.protection = first_around(p.protected_entries, path);
-  if (!p.sandboxed) {
-    c.kind = Covered::Unsandboxed;
-    return c;
-  }
-  if (c.hidden) {
-    c.kind = Covered::Hidden;
-    return c;
-  }
-  const bool granted = layer_covers(p, p.outer, path, access, c) && (!p.nested || layer_covers(p, p.inner, path, access, c));
-  if (granted) c.kind = Covered::Granted;
-  else if (access == Access::Rw) find_carve_facts(p, path, c);
-  return c;
-}
 
 namespace {
 

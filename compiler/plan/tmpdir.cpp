@@ -106,7 +106,10 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   }
   const std::string path = root.base + "/" + root.below + "/" + name;
   const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
-  FolderWalk walk = walk_folders_below(root.base, root.below + "/" + name, create, root.private_from);
+  Beneath how;
+  how.create = create;
+  how.private_from = root.private_from;
+  FolderWalk walk = make_beneath(root.base, path_parts(root.below + "/" + name), 0700, how);
   if (walk.state != FolderState::Ready && walk.state != FolderState::Missing) {
     std::string why = walk.where + " " + walk_problem(walk.state);
     if (walk.state == FolderState::Failed) why += std::string(" (") + std::strerror(walk.error) + ")";

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../compiler/host/starter.h"
+#include "../../compiler/out/starter.h"
 #include "../../compiler/plan/detect.h"
 #include "../compiler/fixture.h"
 
