@@ -231,7 +231,7 @@ class Pipeline {
     std::vector<Dropped> through_links;
     std::erase_if(grants_, [&](const Grant &g) {
       const bool linked = std::any_of(plan_.cache_folders.begin(), plan_.cache_folders.end(), [&](const CacheFolder &f) {
-        return f.path == g.expanded && f.state.ends_with(" is a symlink");
+        return f.path == g.expanded && f.state == CacheState::ThroughSymlink;
       });
       if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
       return linked;

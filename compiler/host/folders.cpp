@@ -78,22 +78,31 @@ bool is_private_folder(const std::string &path) {
 
 namespace {
 
-// One component beneath dir: made when missing and create, then checked
-// and opened without following a symlink. The new fd replaces dir.
-FolderWalk step_below(int &dir, const std::string &name, const std::string &so_far, bool create, bool must_be_private) {
+// The folder name beneath dir, made first when missing and how.create,
+// checked and opened without following a symlink. The new fd replaces dir.
+FolderWalk step_beneath(int &dir, const std::string &name, unsigned mode, bool create, bool must_be_private) {
   FolderWalk out;
-  out.where = so_far;
-  if (create && mkdirat(dir, name.c_str(), 0700) == 0) out.created = true;
-  else if (create && errno != EEXIST) {
-    out.state = FolderState::Failed;
-    out.error = errno;
-    return out;
-  }
   struct stat st {};
   if (fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-    out.state = errno == ENOENT ? FolderState::Missing : FolderState::Failed;
     out.error = errno;
-    return out;
+    out.state = errno == ENOENT ? FolderState::Missing : FolderState::Failed;
+    if (errno != ENOENT || !create) return out;
+    if (mkdirat(dir, name.c_str(), static_cast<mode_t>(mode)) == 0) {
+      out.made.push_back(name);
+    } else if (errno != EEXIST) {
+      out.state = FolderState::Failed;
+      out.error = errno;
+      out.making = true;
+      return out;
+    }
+    // Made, or appeared meanwhile: looked at like anything found there.
+    if (fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      out.state = FolderState::Failed;
+      out.error = errno;
+      return out;
+    }
+    out.state = FolderState::Ready;
+    out.error = 0;
   }
   if (S_ISLNK(st.st_mode)) {
     out.state = FolderState::Symlink;
@@ -113,40 +122,67 @@ FolderWalk step_below(int &dir, const std::string &name, const std::string &so_f
     out.error = errno;
     return out;
   }
-  close(dir);
   dir = next;
   return out;
 }
 
 }  // namespace
 
-FolderWalk walk_folders_below(const std::string &base, const std::string &rel, bool create, size_t private_from) {
+std::vector<std::string> path_parts(const std::string &relative) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= relative.size()) {
+    size_t slash = relative.find('/', start);
+    if (slash == std::string::npos) slash = relative.size();
+    parts.push_back(relative.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return parts;
+}
+
+FolderWalk make_beneath(int dirfd, const std::vector<std::string> &parts, unsigned mode, const Beneath &how) {
   FolderWalk out;
-  out.where = base;
-  int dir = open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dir = dirfd;
+  std::string so_far;
+  size_t index = 0;
+  for (const std::string &name : parts) {
+    if (name.empty()) continue;
+    so_far += (so_far.empty() ? "" : "/") + name;
+    const int before = dir;
+    FolderWalk step = step_beneath(dir, name, mode, how.create, index >= how.private_from);
+    ++index;
+    if (before != dirfd && dir != before) close(before);
+    if (!step.made.empty()) out.made.push_back(so_far);
+    out.where = so_far;
+    if (step.state != FolderState::Ready) {
+      out.state = step.state;
+      out.error = step.error;
+      out.making = step.making;
+      break;
+    }
+  }
+  if (out.state == FolderState::Ready && how.keep_open) {
+    out.fd = dir == dirfd ? fcntl(dirfd, F_DUPFD_CLOEXEC, 0) : dir;
+  } else if (dir != dirfd) {
+    close(dir);
+  }
+  return out;
+}
+
+FolderWalk make_beneath(const std::string &base, const std::vector<std::string> &parts, unsigned mode,
+                        const Beneath &how) {
+  const int dir = open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) {
+    FolderWalk out;
     out.state = FolderState::Failed;
+    out.where = base;
     out.error = errno;
     return out;
   }
-  std::string so_far = base;
-  size_t index = 0;
-  bool created = false;
-  for (size_t start = 0; start < rel.size();) {
-    size_t slash = rel.find('/', start);
-    if (slash == std::string::npos) slash = rel.size();
-    const std::string name = rel.substr(start, slash - start);
-    start = slash + 1;
-    if (name.empty()) continue;
-    so_far += "/" + name;
-    out = step_below(dir, name, so_far, create, index >= private_from);
-    ++index;
-    created = created || out.created;
-    if (out.state != FolderState::Ready) break;
-  }
+  FolderWalk out = make_beneath(dir, parts, mode, how);
   close(dir);
-  out.created = created;
-  if (out.state == FolderState::Ready) out.where = so_far;
+  out.where = out.where.empty() ? base : base + "/" + out.where;
+  for (std::string &made : out.made) made = base + "/" + made;
   return out;
 }
 

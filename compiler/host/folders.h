@@ -9,10 +9,11 @@
 // folder on a read-only mount is not writable). The verdict is a value: the
 // policy and plan layers word the message.
 //
-// Folders the compiler makes for itself (a preset's cache folder, the run's
-// private temp folder) are made one component at a time beneath an open
-// folder, never through a symlink (openat/mkdirat with O_NOFOLLOW).
+// Folders the compiler makes (an output, a preset's cache folder, the run's
+// private temp folder, init's folder) are made by make_beneath alone: one
+// component at a time beneath an open folder, never through a symlink.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -54,18 +55,38 @@ enum class FolderState {
   Failed,      // the system said no (error set): cannot open or create
 };
 
-struct FolderWalk {
-  FolderState state = FolderState::Ready;
-  std::string where;  // the path where the walk stopped
-  int error = 0;
-  bool created = false;  // at least one folder was made
+// What make_beneath does beyond walking: make what is missing, check that
+// the folders from one component on are the user's alone, hand back the
+// last folder open.
+struct Beneath {
+  bool create = true;                // false: look only (Missing at the first missing component)
+  size_t private_from = SIZE_MAX;    // from this component on (0 = the first), each must be private
+  bool keep_open = false;            // Ready: FolderWalk::fd is the last folder, the caller's to close
 };
 
-// Walks base/rel ("a/b/c") one component at a time beneath base, never
-// through a symlink; when create, makes each missing component 0700. The
-// components from index private_from on (0 = the first below base) must be
-// owned by this user with no group or other permissions. base itself is
-// opened as is (HOME may be reached through a symlink).
-FolderWalk walk_folders_below(const std::string &base, const std::string &rel, bool create, size_t private_from);
+struct FolderWalk {
+  FolderState state = FolderState::Ready;
+  std::string where;  // where the walk stopped: the components so far ("a/b"), or the base
+  int error = 0;
+  bool making = false;  // Failed: while making `where`
+  std::vector<std::string> made;  // the folders made, as `where` names them, outermost first
+  int fd = -1;                    // keep_open and Ready: the last folder
+};
+
+// The one "mkdir -p beneath a folder" of the compiler (outputs, the
+// presets' cache folders, the private temp folder, init's folder): walks
+// parts one component at a time beneath the open folder dirfd, never
+// through a symlink (fstatat and openat with AT_SYMLINK_NOFOLLOW /
+// O_NOFOLLOW), making each missing component with mkdirat(mode) (less the
+// umask) when how.create. An empty component is skipped. dirfd stays open.
+FolderWalk make_beneath(int dirfd, const std::vector<std::string> &parts, unsigned mode, const Beneath &how = {});
+
+// The same beneath the folder base, opened as is (HOME may be reached
+// through a symlink); `where` is then base/components.
+FolderWalk make_beneath(const std::string &base, const std::vector<std::string> &parts, unsigned mode,
+                        const Beneath &how = {});
+
+// "a/b/c" as its components, empty ones included ("a//b": "a", "", "b").
+std::vector<std::string> path_parts(const std::string &relative);
 
 }  // namespace llp

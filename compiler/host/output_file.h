@@ -4,6 +4,7 @@
 // says so (executable_outputs) so that a binary built into it runs.
 #pragma once
 #include <string>
+#include <vector>
 
 namespace llp {
 
@@ -18,5 +19,33 @@ inline constexpr long kOutputFileTime = 0;
 // be stamped is removed again: a new-looking empty file would make `make`
 // skip the build.
 int create_output_file(int dir, const std::string &name, bool executable);
+
+// What looking at (or making) an output found; plan/outputs.cpp words it.
+enum class OutputFound {
+  File,
+  Folder,
+  Missing,           // something on the way is missing, and nothing was to be made
+  Symlink,           // where: a symlink, never followed
+  FileNotFolder,     // where: the output, declared a folder (its trailing /), is not one
+  NotFolder,         // where: a component on the way is not a folder
+  Neither,           // where: the output is neither a file nor a folder
+  NoWorkspace,       // the workspace cannot be opened (error)
+  CannotCreate,      // where: making it failed (error); a folder's where ends in /
+  Failed,            // where: the system said no (error)
+};
+
+struct OutputWalk {
+  OutputFound found = OutputFound::Missing;
+  std::string where;  // relative to the workspace
+  int error = 0;
+  std::vector<std::string> created;  // what was made, outermost first: folders end in /
+};
+
+// Walks parts (the output's components) beneath the workspace with
+// make_beneath (folders.h), never through a symlink; when create, makes the
+// missing folders (0777 less the umask) and, for an output not declared a
+// folder, its missing last entry with create_output_file.
+OutputWalk walk_output(const std::string &workspace, const std::vector<std::string> &parts, bool declared_folder,
+                       bool create, bool executable);
 
 }  // namespace llp

@@ -5,6 +5,7 @@
 
 #include "../../launcher/cli_flags.h"
 #include "emit.h"
+#include "state_text.h"
 #include "why.h"
 #include "../host/paths.h"
 #include "../plan/normalise.h"
@@ -75,14 +76,14 @@ void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<
   for (const EnvRule &rule : rules) {
     std::string where = r.sources.where(rule.loc);
     std::string what = printable(rule.text) + (std::string(verb) == "set" ? "=" + printable(rule.value) : "");
-    out += "  " + std::string(verb) + " " + what + "  (" + rule.origin + (where.empty() ? "" : " at " + printable(where)) + ")\n";
+    out += "  " + std::string(verb) + " " + what + "  (" + origin_text(rule) + (where.empty() ? "" : " at " + printable(where)) + ")\n";
   }
 }
 
 void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
   std::string where = r.sources.where(env.inherit_loc);
   std::string from = "the default";
-  if (!env.inherit_origin.empty()) from = env.inherit_origin + (where.empty() ? "" : " at " + printable(where));
+  if (env.inherit_from != InheritFrom::Default) from = inherit_text(env.inherit_from) + (where.empty() ? "" : " at " + printable(where));
   out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
   if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
   else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
@@ -124,17 +125,7 @@ void outputs_lines(const CompileResult &r, std::string &out) {
     out += from;
     if (!where.empty()) out += " at " + where;
     out += "): ";
-    if (o.state == "created") {
-      out += "created by this compile:";
-      for (const std::string &c : o.created) out += " " + c;
-      out += "\n";
-    } else if (o.state == "there") {
-      out += "already there\n";
-    } else if (o.state == "missing") {
-      out += "missing: argv, exec and learn create it before the run\n";
-    } else {
-      out += "not looked at (--target portable): the workspace grant covers it there\n";
-    }
+    out += state_text(o) + "\n";
   }
 }
 
@@ -144,9 +135,7 @@ void caches_lines(const Plan &p, std::string &out) {
   out += "preset cache folders missing at compile time (a fresh HOME):\n";
   for (const CacheFolder &c : p.cache_folders) {
     out += "  " + c.path + "  (preset:" + c.preset + ", " + c.written + "): ";
-    if (c.state == "created") out += "created by this compile\n";
-    else if (c.state == "missing") out += "missing: argv, exec and learn create it before the run (or: mkdir -p " + shell_quote(c.path) + ")\n";
-    else out += c.state + "; run: mkdir -p " + shell_quote(c.path) + "\n";
+    out += state_text(c) + "\n";
   }
 }
 
@@ -197,7 +186,7 @@ std::string explain_text(const CompileResult &r) {
   env_lines(r, p.env, out);
   if (!p.hidden.empty()) {
     out += "hidden (no grant covers them):\n";
-    for (const Hidden &h : p.hidden) out += "  " + h.path + "  (" + h.written + ": " + h.origin + ")\n";
+    for (const Hidden &h : p.hidden) out += "  " + h.path + "  (" + h.written + ": " + origin_text(h) + ")\n";
     if (!p.unlistable.empty()) {
       out += "  cost: no rule covers these folders, only their entries, so they cannot be listed:\n";
       for (const std::string &u : p.unlistable) out += "    " + u + "\n";
@@ -251,45 +240,7 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
 
 namespace {
 
-template <typename Entry>
-const Entry *first_around(const std::vector<Entry> &entries, const std::string &path) {
-  auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return is_within(path, e.path); });
-  return it == entries.end() ? nullptr : &*it;
-}
-
-// The layer's answer: false when it falls short (c says how).
-bool layer_covers(const Plan &p, const LayerPlan &layer, const std::string &path, Access access, Coverage &c) {
-  if (const Grant *g = covering_grant(layer.grants, path, access)) {
-    c.grants.push_back(g);
-    return true;
-  }
-  c.grants.clear();
-  c.in_project_layer = p.nested && &layer == &p.inner;
-  c.read_only = access == Access::Rw ? covering_grant(layer.grants, path, Access::Ro) : nullptr;
-  c.kind = c.read_only ? Covered::ReadOnly : Covered::NoGrant;
-  return false;
-}
-
 }  // namespace
-
-Coverage cover(const Plan &p, const std::string &path, Access access) {
-  Coverage c;
-  c.hidden = first_around(p.hidden, path);
-  c.carved = first_around(p.carved, path);
-  c.protection = first_around(p.protected_entries, path);
-  if (!p.sandboxed) {
-    c.kind = Covered::Unsandboxed;
-    return c;
-  }
-  if (c.hidden) {
-    c.kind = Covered::Hidden;
-    return c;
-  }
-  const bool granted = layer_covers(p, p.outer, path, access, c) && (!p.nested || layer_covers(p, p.inner, path, access, c));
-  if (granted) c.kind = Covered::Granted;
-  else if (access == Access::Rw) find_carve_facts(p, path, c);
-  return c;
-}
 
 namespace {
 
@@ -312,7 +263,7 @@ std::string why_text(const CompileResult &r, const std::string &asked, bool writ
     case Covered::Unsandboxed:
       return out + "allowed: danger-full-access has no sandbox\n";
     case Covered::Hidden:
-      return out + "denied: hidden (" + c.hidden->written + ": " + c.hidden->origin + ")\n";
+      return out + "denied: hidden (" + c.hidden->written + ": " + origin_text(*c.hidden) + ")\n";
     case Covered::ReadOnly:
     case Covered::NoGrant:
       return out + denied_text(r, c, path, write) + "\n";

@@ -10,47 +10,6 @@ namespace llp {
 
 namespace {
 
-// path relative to base ("a/b"), "" when it is base or lies outside.
-std::string relative_to(const std::string &base, const std::string &path) {
-  if (path == base || !is_within(path, base)) return {};
-  return path.substr(base.size() + 1);
-}
-
-std::string first_component(const std::string &relative) { return relative.substr(0, relative.find('/')); }
-
-// The default carve name (kCarveList) that "a/b", relative to a carved
-// folder, is, holds or lies inside; "" when none. The same rule refuses
-// such an output (outputs.cpp).
-std::string_view carve_name_over(const std::string &relative) {
-  for (const CarveEntry &e : kCarveList) {
-    if (e.rule != CarveRule::Name) continue;
-    const std::string a = "/" + relative;
-    const std::string b = "/" + std::string(e.what);
-    if (is_within(a, b) || is_within(b, a)) return e.what;
-  }
-  return {};
-}
-
-// Whether the carve's default names apply in folder: the workspace, or the
-// top of a repository nested in it (whose .git is carved).
-bool carves_names_in(const Plan &p, const std::string &folder) {
-  if (folder == p.workspace) return true;
-  return std::any_of(p.carved.begin(), p.carved.end(), [&](const Carved &c) { return c.path == folder + "/.git"; });
-}
-
-// The default carve name that "a/b", relative to folder, is, holds or lies
-// inside, where those names apply; "" when none.
-std::string_view carve_name_in(const Plan &p, const std::string &folder, const std::string &relative) {
-  return carves_names_in(p, folder) ? carve_name_over(relative) : std::string_view();
-}
-
-// Whether the plan grants anything at or beneath entry: the carve grants
-// every entry of a carved folder that existed when the policy compiled.
-bool granted_at_or_beneath(const Plan &p, const std::string &entry) {
-  return std::any_of(p.outer.grants.begin(), p.outer.grants.end(),
-                     [&](const Grant &g) { return is_within(g.path, entry); });
-}
-
 // "the workspace root /ws" or the folder's path.
 std::string folder_words(const Plan &p, const std::string &folder) {
   return folder == p.workspace ? "the workspace root " + folder : folder;
@@ -99,19 +58,6 @@ std::string new_entry_fix(const Plan &p, const std::string &folder, const std::s
 }
 
 }  // namespace
-
-void find_carve_facts(const Plan &p, const std::string &path, Coverage &c) {
-  auto pending = std::find_if(p.outputs.begin(), p.outputs.end(),
-                              [&](const Output &o) { return o.state == "missing" && is_within(path, o.path); });
-  if (pending != p.outputs.end()) c.pending_output = &*pending;
-  for (const std::string &folder : p.carved_folders)
-    if (is_within(path, folder) && (!c.carved_folder || folder.size() > c.carved_folder->size())) c.carved_folder = &folder;
-  if (!c.carved_folder || path == *c.carved_folder) return;
-  const std::string below = relative_to(*c.carved_folder, path);
-  c.carve_name = carve_name_in(p, *c.carved_folder, below);
-  const std::string entry = *c.carved_folder + "/" + first_component(below);
-  if (c.carve_name.empty() && !granted_at_or_beneath(p, entry)) c.new_entry = entry;
-}
 
 std::string carve_refusal_text(const CompileResult &r, const Coverage &c, const std::string &path) {
   const Plan &p = r.plan;

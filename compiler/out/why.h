@@ -3,17 +3,13 @@
 // output can open those), the output that is not created yet, or the new
 // entry of a carved folder (the workspace root of a git repository) and the
 // `outputs` entry that would make it. The facts are found in the plan
-// (Coverage, explain.h), so that learn can read them too.
+// (Coverage, plan/cover.h), so that learn can read them too.
 #pragma once
 #include <string>
 
 #include "explain.h"
 
 namespace llp {
-
-// Fills c's carve facts (pending_output, carve_name, carved_folder,
-// new_entry) for a refused write at path (as cover() takes it).
-void find_carve_facts(const Plan &plan, const std::string &path, Coverage &c);
 
 // The sentence that says why the carve refuses the write and what fixes it,
 // "" when none of c's facts applies.

@@ -1,10 +1,6 @@
 #include "caches.h"
 
-#include <cerrno>
 #include <cstring>
-#include <cstdint>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../base/quote.h"
 #include "../host/folders.h"
@@ -15,13 +11,17 @@ namespace llp {
 
 namespace {
 
-// mkdir -p below home, one folder at a time (0700: a cache is the user's
-// alone), each relative to an fd of the folder above and never through a
-// symlink (host/folders.h): an earlier run that could write a folder on
-// the way may have planted `~/.cargo -> /elsewhere`, and mkdir would follow
-// it. "" on success, else why not.
+// The components of path below home ("~/.cache/go-build": .cache, go-build).
+std::vector<std::string> below_home(const std::string &home, const std::string &path) {
+  return path_parts(path.substr(home.size() + 1));
+}
+
+// mkdir -p below home with make_beneath (0700: a cache is the user's
+// alone), never through a symlink (host/folders.h): an earlier run that
+// could write a folder on the way may have planted `~/.cargo -> /elsewhere`,
+// and mkdir would follow it. "" on success, else why not.
 std::string make_below(const std::string &home, const std::string &path) {
-  FolderWalk walk = walk_folders_below(home, path.substr(home.size() + 1), true, SIZE_MAX);
+  FolderWalk walk = make_beneath(home, below_home(home, path), 0700);
   switch (walk.state) {
     case FolderState::Ready:
       return {};
@@ -38,18 +38,6 @@ std::string make_below(const std::string &home, const std::string &path) {
   return walk.where + ": " + std::strerror(walk.error);
 }
 
-// The first symlink on the way from below home to path (path itself
-// included), or "".
-std::string symlink_below(const std::string &home, const std::string &path) {
-  for (size_t slash = path.find('/', home.size() + 1); ; slash = path.find('/', slash + 1)) {
-    std::string so_far = path.substr(0, slash);
-    struct stat st {};
-    if (lstat(so_far.c_str(), &st) != 0) return {};
-    if (S_ISLNK(st.st_mode)) return so_far;
-    if (slash == std::string::npos) return {};
-  }
-}
-
 }  // namespace
 
 std::vector<CacheFolder> prepare_caches(const Context &ctx) {
@@ -64,11 +52,16 @@ std::vector<CacheFolder> prepare_caches(const Context &ctx) {
     for (const PresetCache &c : preset_caches()) {
       if (c.preset != preset) continue;
       const std::string path = home + std::string(c.path.substr(1));  // "~/x" -> HOME/x
-      CacheFolder folder{preset, std::string(c.path), path, "missing"};
-      // A symlink on the way (an earlier run may have planted ~/.cargo ->
-      // elsewhere): nothing is created or granted through it.
-      if (std::string link = symlink_below(home, path); !link.empty()) {
-        folder.state = "not created: " + link + " is a symlink";
+      CacheFolder folder{preset, std::string(c.path), path, CacheState::Missing, {}};
+      // Looked at first. A symlink on the way (an earlier run may have
+      // planted ~/.cargo -> elsewhere): nothing is created or granted through it.
+      Beneath look;
+      look.create = false;
+      const FolderWalk found = make_beneath(home, below_home(home, path), 0700, look);
+      if (found.state == FolderState::Symlink) {
+        const std::string &link = found.where;
+        folder.state = CacheState::ThroughSymlink;
+        folder.where = link;
         std::string message = "preset:" + preset;
         message += ": its cache folder " + path;
         message += " lies through the symlink " + link;
@@ -77,12 +70,13 @@ std::vector<CacheFolder> prepare_caches(const Context &ctx) {
         out.push_back(std::move(folder));
         continue;
       }
-      // Already there.
-      struct stat st {};
-      if (lstat(path.c_str(), &st) == 0) continue;
+      // Already there (a file there too: it is not made a folder).
+      const bool there = found.state == FolderState::Ready || (found.state == FolderState::NotFolder && found.where == path);
+      if (there) continue;
       if (create) {
         std::string why = make_below(home, path);
-        folder.state = why.empty() ? "created" : "not created: " + why;
+        folder.state = why.empty() ? CacheState::Created : CacheState::NotCreated;
+        folder.where = why;
         if (!why.empty()) {
           std::string message = "preset:" + preset;
           message += ": its cache folder " + path;

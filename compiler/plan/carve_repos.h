@@ -12,7 +12,7 @@
 #include "../host/paths.h"
 #include "../policy/context.h"
 #include "carve.h"
-#include "carve_git.h"
+#include "../host/git_config.h"
 
 namespace llp {
 

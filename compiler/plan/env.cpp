@@ -25,6 +25,14 @@ constexpr char kNarrowHint[] =
     "a policy file inside the project is untrusted and may only narrow the environment yours gives (add `unset` "
     "patterns, or a narrower `inherit`: all, then core, then none); move this to your own policy if you want it";
 
+EnvRule rule(const std::string &text, EnvFrom from, Loc loc) {
+  EnvRule r;
+  r.text = text;
+  r.from = from;
+  r.loc = loc;
+  return r;
+}
+
 // 0 all, 1 core, 2 none: a higher rank inherits less. -1: not a value.
 int inherit_rank(const std::string &value) {
   for (size_t i = 0; i < std::size(kInheritValues); ++i)
@@ -98,7 +106,7 @@ class EnvPlanner {
       if (known_inherit(s)) {
         user_rank_ = inherit_rank(*s.value);
         plan_.inherit = *s.value;
-        plan_.inherit_origin = "your policy";
+        plan_.inherit_from = InheritFrom::User;
         plan_.inherit_loc = s.loc;
       }
     int rank = user_rank_;
@@ -115,14 +123,14 @@ class EnvPlanner {
       if (r > rank) {
         rank = r;
         plan_.inherit = *s.value;
-        plan_.inherit_origin = "project policy";
+        plan_.inherit_from = InheritFrom::Project;
         plan_.inherit_loc = s.loc;
       }
     }
     plan_.clear = rank > 0;
     if (rank == 1)
       for (std::string_view name : kCoreVariables)
-        plan_.keep.push_back({std::string(name), "", "inherit = \"core\"", plan_.inherit_loc});
+        plan_.keep.push_back(rule(std::string(name), EnvFrom::InheritCore, plan_.inherit_loc));
   }
 
   void keep() {
@@ -135,7 +143,7 @@ class EnvPlanner {
                          "names); to remove variables, list them in unset");
         said = true;
       }
-      plan_.keep.push_back({p.text, "", "[env] keep", p.loc});
+      plan_.keep.push_back(rule(p.text, EnvFrom::Keep, p.loc));
     }
     for (const EnvPattern &p : project_.keep)
       ctx_.diags.error(p.loc, "a project policy cannot keep `" + p.text +
@@ -146,7 +154,8 @@ class EnvPlanner {
   void default_unset(const std::string &mode, Loc mode_loc) {
     const bool by_mode = mode_unsets_secrets(mode);
     bool on = by_mode;
-    std::string origin = "default of mode " + mode;
+    EnvRule origin = rule({}, EnvFrom::ModeDefault, mode_loc);
+    origin.mode = mode;
     bool mode_default = true;  // origin is still the mode's
     Loc loc = mode_loc;
     if (!user_.default_unset.empty()) {
@@ -154,7 +163,7 @@ class EnvPlanner {
       on = *s.value;
       loc = s.loc;
       if (on && !by_mode) {
-        origin = "[env] default_unset = true";
+        origin.from = EnvFrom::DefaultUnset;
         mode_default = false;
       }
     }
@@ -165,7 +174,8 @@ class EnvPlanner {
                          kNarrowHint);
       } else if (!on) {
         on = true;
-        origin = "project policy (default_unset = true)";
+        origin.from = EnvFrom::DefaultUnset;
+        origin.user = false;
         mode_default = false;
         loc = s.loc;
       }
@@ -179,7 +189,11 @@ class EnvPlanner {
     }
     if (!on) return;
     plan_.mode_default_unset = mode_default;
-    for (std::string_view pattern : kDefaultUnset) plan_.unset.push_back({std::string(pattern), "", origin, loc});
+    origin.loc = loc;
+    for (std::string_view pattern : kDefaultUnset) {
+      origin.text = pattern;
+      plan_.unset.push_back(origin);
+    }
     // By name: a variable of this environment whose value holds a
     // credential. The value is never printed; the name is, escaped.
     for (const auto &variable : ctx_.opt.env) {
@@ -192,7 +206,9 @@ class EnvPlanner {
         ctx_.diags.error(loc, message, "unset it before running landlock-policy");
         continue;
       }
-      plan_.unset.push_back({name, "", origin + " (its value holds a credential)", loc});
+      origin.text = name;
+      origin.credential = true;
+      plan_.unset.push_back(origin);
     }
   }
 
@@ -208,8 +224,11 @@ class EnvPlanner {
   void unset() {
     for (const EnvTable *table : {&user_, &project_})
       for (const EnvPattern &p : table->unset)
-        if (valid(Flag::UnsetEnv, "unset", p.text, p.loc))
-          plan_.unset.push_back({p.text, "", table == &user_ ? "[env] unset" : "project policy", p.loc});
+        if (valid(Flag::UnsetEnv, "unset", p.text, p.loc)) {
+          EnvRule r = rule(p.text, EnvFrom::Unset, p.loc);
+          r.user = table == &user_;
+          plan_.unset.push_back(std::move(r));
+        }
   }
 
   // Per NAME, the last file's value (the extending file's, a profile's).
@@ -228,7 +247,9 @@ class EnvPlanner {
         value = ctx_.host ? canonical_or_lexical(x.value) : x.value;
       }
       if (!valid(Flag::SetEnv, "set", a.name, a.loc, &value)) continue;
-      by_name[a.name] = {a.name, value, "[env] set", a.loc};
+      EnvRule r = rule(a.name, EnvFrom::Set, a.loc);
+      r.value = value;
+      by_name[a.name] = std::move(r);
     }
     for (const EnvAssignment &a : project_.set)
       ctx_.diags.error(a.loc, "a project policy cannot set `" + a.name +

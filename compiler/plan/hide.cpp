@@ -13,6 +13,15 @@ namespace llp {
 
 namespace {
 
+Hidden hidden_as(const std::string &written, const std::string &path, HiddenBy by, const std::string &of, Loc loc) {
+  Hidden h;
+  h.written = written;
+  h.path = path;
+  h.by = by;
+  h.of = of;
+  h.loc = loc;
+  return h;
+}
 
 // Bind mounts show a hidden object at other paths: hide it there too. And
 // remember each object beneath a hidden path, so that a complement never
@@ -22,7 +31,7 @@ void add_aliases_and_objects(const Context &ctx, std::vector<Hidden> &hidden) {
   size_t count = hidden.size();
   for (size_t i = 0; i < count; ++i)
     for (const std::string &alias : mount_aliases(host_mounts(), hidden[i].path))
-      hidden.push_back({hidden[i].written, alias, "bind mount of hidden " + hidden[i].path, hidden[i].loc, {}});
+      hidden.push_back(hidden_as(hidden[i].written, alias, HiddenBy::BindMountOf, hidden[i].path, hidden[i].loc));
   for (Hidden &h : hidden) {
     HostPath r = resolve_host(h.path);
     if (!r.exists || r.path != h.path) continue;
@@ -63,16 +72,18 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
     }
     auto r = resolve_entry(ctx, e, Existence::Optional, "hide");
     if (!r) continue;
-    out.push_back({e.text, r->path, e.trusted ? "hide list" : "project policy's hide list", e.loc, {}});
+    Hidden listed = hidden_as(e.text, r->path, HiddenBy::HideList, {}, e.loc);
+    listed.trusted = e.trusted;
+    out.push_back(std::move(listed));
     std::string lexical = lexical_normalize(r->expanded);
-    if (lexical != r->path) out.push_back({e.text, lexical, "hide list (the symlink itself)", e.loc, {}});
+    if (lexical != r->path) out.push_back(hidden_as(e.text, lexical, HiddenBy::SymlinkItself, {}, e.loc));
     std::vector<std::string> targets;
     std::string why;
     if (!symlink_targets(r->path, targets, why))
       ctx.diags.error(e.loc, "hide `" + e.text + "`: the walk for symlinks inside it did not finish (" + why + ")",
                       "a symlink inside a hidden folder would expose its target; hide a smaller folder");
     std::transform(targets.begin(), targets.end(), std::back_inserter(out), [&](const std::string &t) {
-      return Hidden{e.text, t, "symlink target inside hidden " + e.text, e.loc, {}};
+      return hidden_as(e.text, t, HiddenBy::SymlinkTargetInside, e.text, e.loc);
     });
   }
   if (hide_secrets) {
@@ -84,8 +95,13 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
       ctx.diags.error(mode_loc, "this mode hides the protected secrets (~/.ssh, ...), which needs --target host",
                       "set hide_secrets = false to build a portable argv that can read them, knowingly");
     } else {
-      for (const Protected &p : protection.paths)
-        if (p.secret) out.push_back({p.written, p.path, "secret hidden by the mode (" + origin_text(p) + ")", {}, {}});
+      for (const Protected &p : protection.paths) {
+        if (!p.secret) continue;
+        Hidden secret = hidden_as(p.written, p.path, HiddenBy::ModeSecret, p.of, {});
+        secret.secret_by = p.by;
+        secret.secret_as = p.as;
+        out.push_back(std::move(secret));
+      }
     }
   }
   if (ctx.host) add_aliases_and_objects(ctx, out);

@@ -1,18 +1,16 @@
 #include "outputs.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <iterator>
 #include <optional>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "carve.h"
 #include "carve_list.h"
 #include "normalise.h"
 #include "protect.h"
+#include "../host/folders.h"
 #include "../host/output_file.h"
 #include "../host/paths.h"
 #include "../policy/presets.h"
@@ -29,18 +27,6 @@ struct Written {
   std::string relative;  // the parts joined by /, no trailing /
   bool folder = false;
 };
-
-std::vector<std::string> split_parts(const std::string &relative) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (start <= relative.size()) {
-    size_t slash = relative.find('/', start);
-    if (slash == std::string::npos) slash = relative.size();
-    parts.push_back(relative.substr(start, slash - start));
-    start = slash + 1;
-  }
-  return parts;
-}
 
 // "a", "a/b" relative to the workspace and a carve exception name (".git",
 // ".github/hooks") are compared as paths: is, holds or lies inside.
@@ -74,7 +60,7 @@ Written check_written(const Context &ctx, const PathEntry &e, const Layer &both)
     ctx.diags.error(e.loc, what + ": `.`, `..`, `//` or a path that names the workspace itself", kOutputHint);
     return w;
   }
-  std::vector<std::string> parts = split_parts(relative);
+  std::vector<std::string> parts = path_parts(relative);
   if (std::find(parts.begin(), parts.end(), ".git") != parts.end()) {
     ctx.diags.error(e.loc, what + " is or lies inside a .git: a read-only exception of the carve",
                     "git runs .git/hooks and what .git/config names on the host, outside any sandbox; an output "
@@ -105,77 +91,39 @@ Written check_written(const Context &ctx, const PathEntry &e, const Layer &both)
   return w;
 }
 
-// Walks down from the workspace one entry at a time, never following a
-// symlink (O_NOFOLLOW, AT_SYMLINK_NOFOLLOW), and, when create is set,
-// creates what is missing: folders with mkdirat, the last entry of a file
-// output with create_output_file (old timestamps, executable if asked). ""
-// when all is well, else why not.
-class Walker {
- public:
-  Walker(const std::string &workspace, bool create, Output &out) : workspace_(workspace), create_(create), out_(out) {}
-  ~Walker() {
-    if (dir_ >= 0) close(dir_);
-  }
-  Walker(const Walker &) = delete;
-  Walker &operator=(const Walker &) = delete;
-
-  std::string run(const std::vector<std::string> &parts, bool declared_folder) {
-    dir_ = open(workspace_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dir_ < 0) return "cannot open the workspace " + workspace_ + ": " + std::strerror(errno);
-    std::string so_far;
-    for (size_t i = 0; i < parts.size(); ++i) {
-      const bool last = i + 1 == parts.size();
-      const bool want_folder = !last || declared_folder;
-      so_far += (so_far.empty() ? "" : "/") + parts[i];
-      struct stat st {};
-      if (fstatat(dir_, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        if (errno != ENOENT) return so_far + ": " + std::strerror(errno);
-        if (!create_) {
-          out_.state = "missing";
-          return {};
-        }
-        if (std::string why = make(parts[i], so_far, want_folder); !why.empty()) return why;
-        if (fstatat(dir_, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return so_far + ": " + std::strerror(errno);
-      }
-      if (S_ISLNK(st.st_mode))
-        return so_far + " is a symlink: an output is never created or granted through one (a confined run could "
-                        "point it anywhere)";
-      if (want_folder && !S_ISDIR(st.st_mode))
-        return so_far + (last ? " is a file, but the output is declared a folder (its trailing /)" : " is not a folder");
-      if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) return so_far + " is neither a file nor a folder";
-      if (last) {
-        out_.folder = S_ISDIR(st.st_mode);
-        break;
-      }
-      int next = openat(dir_, parts[i].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (next < 0) return so_far + ": " + std::strerror(errno);
-      close(dir_);
-      dir_ = next;
-    }
-    out_.state = out_.created.empty() ? "there" : "created";
-    return {};
-  }
-
- private:
-  // Creates one missing entry in dir_. EEXIST is not an error: whatever
-  // appeared meanwhile is looked at (lstat) like anything found there.
-  std::string make(const std::string &name, const std::string &so_far, bool folder) {
-    if (folder) {
-      if (mkdirat(dir_, name.c_str(), 0777) == 0) out_.created.push_back(so_far + "/");
-      else if (errno != EEXIST) return "cannot create " + so_far + "/: " + std::strerror(errno);
+// Looks at (when create, makes) the output beneath the workspace through
+// host/output_file.h's walk_output, and sets its state, kind and what was
+// made. "" when all is well, else why not.
+std::string walk(const std::string &workspace, const std::vector<std::string> &parts, bool create, Output &o) {
+  const OutputWalk w = walk_output(workspace, parts, o.folder, create, o.executable);
+  o.created.insert(o.created.end(), w.created.begin(), w.created.end());
+  switch (w.found) {
+    case OutputFound::File:
+    case OutputFound::Folder:
+      o.folder = w.found == OutputFound::Folder;
+      o.state = o.created.empty() ? OutputState::There : OutputState::Created;
       return {};
-    }
-    const int error = create_output_file(dir_, name, out_.executable);
-    if (error == 0) out_.created.push_back(so_far);
-    else if (error != EEXIST) return "cannot create " + so_far + ": " + std::strerror(error);
-    return {};
+    case OutputFound::Missing:
+      o.state = OutputState::Missing;
+      return {};
+    case OutputFound::Symlink:
+      return w.where + " is a symlink: an output is never created or granted through one (a confined run could "
+                       "point it anywhere)";
+    case OutputFound::FileNotFolder:
+      return w.where + " is a file, but the output is declared a folder (its trailing /)";
+    case OutputFound::NotFolder:
+      return w.where + " is not a folder";
+    case OutputFound::Neither:
+      return w.where + " is neither a file nor a folder";
+    case OutputFound::NoWorkspace:
+      return "cannot open the workspace " + workspace + ": " + std::strerror(w.error);
+    case OutputFound::CannotCreate:
+      return "cannot create " + w.where + ": " + std::strerror(w.error);
+    case OutputFound::Failed:
+      break;
   }
-
-  const std::string &workspace_;
-  bool create_;
-  Output &out_;
-  int dir_ = -1;
-};
+  return w.where + ": " + std::strerror(w.error);
+}
 
 // The folder outputs are relative to: canonical on the host.
 std::string output_workspace(const Context &ctx) {
@@ -308,11 +256,11 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
     return std::nullopt;
   }
   if (!ctx.host) {
-    o.state = "portable";  // another machine's workspace: nothing to look at or create here
+    o.state = OutputState::Portable;  // another machine's workspace: nothing to look at or create here
     return o;
   }
   // Looked at only: created once every check passed (create_outputs).
-  std::string why = Walker(workspace, false, o).run(w.parts, w.folder);
+  std::string why = walk(workspace, w.parts, false, o);
   if (!why.empty()) {
     ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why, "remove what is in its place, or drop the output");
     return std::nullopt;
@@ -401,9 +349,9 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
   if (!ctx.opt.prepare_run || !ctx.host || ctx.diags.has_errors() || outputs.empty()) return;
   const std::string workspace = output_workspace(ctx);
   for (Output &o : outputs) {
-    if (o.state != "missing") continue;
+    if (o.state != OutputState::Missing) continue;
     const std::string relative = o.path.substr(workspace.size() + 1);
-    std::string why = Walker(workspace, true, o).run(split_parts(relative), o.folder);
+    std::string why = walk(workspace, path_parts(relative), true, o);
     // A detected output that cannot be made stays missing, so ungranted: it yields silently.
     if (!why.empty() && o.origin != Origin::Detected)
       ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + why, "remove what is in its place, or drop the output");
@@ -413,7 +361,7 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
 void add_output_grants(const std::vector<Output> &outputs, std::vector<Grant> &layer) {
   std::vector<Grant> added;
   for (const Output &o : outputs) {
-    if (o.state != "there" && o.state != "created") continue;
+    if (o.state != OutputState::There && o.state != OutputState::Created) continue;
     if (!covering_grant(layer, o.path, Access::Rw)) continue;
     added.push_back(output_grant(o));
   }

@@ -55,17 +55,6 @@ struct Dropped {
   std::string reason;
 };
 
-struct Hidden {
-  std::string written;  // "~/.ssh"
-  std::string path;     // resolved
-  std::string origin;   // "hide list", "secret hidden by mode read-only", "symlink target of ..."
-  Loc loc;
-  // Host: the objects it names (itself and, for a folder, what is beneath
-  // it), so that another name of one of them (a hard link, a bind mount) is
-  // never granted by a complement.
-  std::vector<ObjectId> objects;
-};
-
 // Why a path is a read-only exception of the carve (carve.h).
 enum class CarvedBy {
   Default,           // carve_list.h's names, under each writable grant (workspace-write)
@@ -144,6 +133,39 @@ std::string origin_text(const Protected &p);
 // "PATH  (ORIGIN)": how explain lists it.
 std::string protected_text(const Protected &p);
 
+// What named a hidden path (hide.cpp); explain renders it (out/state_text.h).
+enum class HiddenBy {
+  HideList,             // a `hide` entry (trusted: yours, else the project's)
+  SymlinkItself,        // the symlink a `hide` entry names, beside where it leads
+  SymlinkTargetInside,  // where a symlink inside a hidden folder leads (of: the entry as written)
+  BindMountOf,          // another mount of a hidden path (of: its path)
+  ModeSecret,           // a protected secret the mode hides (secret: the protected entry's by/as/of)
+};
+
+struct Hidden {
+  std::string written;  // "~/.ssh"
+  std::string path;     // resolved
+  HiddenBy by = HiddenBy::HideList;
+  std::string of;       // what `by` refers to, as its comment says
+  bool trusted = true;  // HideList: written in your policy (false: the project's)
+  ProtectedBy secret_by = ProtectedBy::BuiltinSecret;  // ModeSecret: what protects it
+  ProtectedAs secret_as = ProtectedAs::Itself;
+  Loc loc;
+  // Host: the objects it names (itself and, for a folder, what is beneath
+  // it), so that another name of one of them (a hard link, a bind mount) is
+  // never granted by a complement.
+  std::vector<ObjectId> objects;
+};
+
+// What a compile found or did about an output (outputs.cpp); explain
+// renders it (out/state_text.h).
+enum class OutputState {
+  Missing,   // not there (explain, check: argv, exec and learn create it)
+  There,     // there before this compile
+  Created,   // created by this compile
+  Portable,  // another machine's workspace: nothing looked at or created
+};
+
 // An `outputs` entry: what a build creates in the workspace (outputs.h).
 struct Output {
   std::string written;  // "target", "Cargo.lock", ".cache/go/"
@@ -153,9 +175,7 @@ struct Output {
   // a build-detected binary), else 0666 less the umask; an existing file is
   // never chmod'ed.
   bool executable = false;
-  // What this compile found or did: "there", "created" (by this compile),
-  // "missing" (explain, check: argv, exec and learn create it).
-  std::string state;
+  OutputState state = OutputState::Missing;
   std::vector<std::string> created;  // the folders and the file this compile created, outermost first
   std::string why;
   Loc loc;
@@ -167,13 +187,23 @@ struct Output {
   std::string marker;  // Detected: the marker file that declared it ("CMakeLists.txt")
 };
 
+// What became of a missing cache folder (caches.cpp); explain renders it
+// (out/state_text.h).
+enum class CacheState {
+  Missing,         // not a run: argv, exec and learn create it
+  Created,         // created by this compile
+  ThroughSymlink,  // a symlink lies on the way (where: the link): not created, not granted
+  NotCreated,      // creating it failed (where: why)
+};
+
 // A missing cache folder of a preset (presets.h): created before a run, or
 // named with the `mkdir -p` that creates it.
 struct CacheFolder {
   std::string preset;   // "go"
   std::string written;  // "~/.cache/go-build"
   std::string path;     // expanded
-  std::string state;    // "created", "missing" (not a run), "not created: WHY"
+  CacheState state = CacheState::Missing;
+  std::string where;    // ThroughSymlink: the link; NotCreated: why not
 };
 
 struct NetworkPlan {
@@ -192,20 +222,38 @@ struct LayerPlan {
   std::vector<std::string> try_scopes;  // --scope-try, where the kernel has them: the mode's default scopes not in scopes
 };
 
+// Where a rule of the command's environment came from (env.cpp); explain
+// renders it (out/state_text.h).
+enum class EnvFrom {
+  InheritCore,   // inherit = "core": the core variables
+  Keep,          // [env] keep
+  ModeDefault,   // the mode's default unset patterns (mode: its name)
+  DefaultUnset,  // [env] default_unset = true (user: yours, else the project's)
+  Unset,         // [env] unset (user: yours, else the project's)
+  Set,           // [env] set
+  PrivateTmp,    // TMPDIR set to the run's private temp folder (tmpdir.h)
+};
+
 // One pattern (keep, unset) or variable (set) of the command's environment.
 struct EnvRule {
-  std::string text;    // the NAME pattern, or the NAME that set sets
-  std::string value;   // set: the literal VALUE
-  std::string origin;  // explain: "inherit = \"core\"", "default of mode read-only", "your policy", "project policy"
+  std::string text;   // the NAME pattern, or the NAME that set sets
+  std::string value;  // set: the literal VALUE
+  EnvFrom from = EnvFrom::Set;
+  bool user = true;         // provenance: your policy (false: the project's)
+  bool credential = false;  // unset by name: its value holds a credential
+  std::string mode;         // ModeDefault: the mode's name
   Loc loc;
 };
+
+// Who chose [env] inherit (env.cpp).
+enum class InheritFrom { Default, User, Project };
 
 // The command's environment (env.cpp), emitted on the outermost launcher
 // as --clearenv, --keepenv..., --unsetenv..., --setenv... in that order:
 // every set comes last, so a variable your policy sets is always seen.
 struct EnvPlan {
   std::string inherit = "all";  // all | core | none
-  std::string inherit_origin;   // "" : the default
+  InheritFrom inherit_from = InheritFrom::Default;
   Loc inherit_loc;
   bool clear = false;           // --clearenv: inherit is core or none
   std::vector<EnvRule> keep, unset;  // sorted, unique

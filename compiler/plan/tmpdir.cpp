@@ -106,7 +106,10 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   }
   const std::string path = root.base + "/" + root.below + "/" + name;
   const bool create = ctx.opt.prepare_run && !ctx.diags.has_errors();
-  FolderWalk walk = walk_folders_below(root.base, root.below + "/" + name, create, root.private_from);
+  Beneath how;
+  how.create = create;
+  how.private_from = root.private_from;
+  FolderWalk walk = make_beneath(root.base, path_parts(root.below + "/" + name), 0700, how);
   if (walk.state != FolderState::Ready && walk.state != FolderState::Missing) {
     std::string why = walk.where + " " + walk_problem(walk.state);
     if (walk.state == FolderState::Failed) why += std::string(" (") + std::strerror(walk.error) + ")";
@@ -139,7 +142,10 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
 void set_private_tmpdir(const Plan &plan, EnvPlan &env) {
   if (plan.private_tmp.empty()) return;
   if (std::any_of(env.set.begin(), env.set.end(), [](const EnvRule &r) { return r.text == "TMPDIR"; })) return;
-  EnvRule rule{"TMPDIR", plan.private_tmp, "the run's private temp folder (${TMPDIR} holds the workspace)", {}};
+  EnvRule rule;
+  rule.text = "TMPDIR";
+  rule.value = plan.private_tmp;
+  rule.from = EnvFrom::PrivateTmp;
   auto at = std::find_if(env.set.begin(), env.set.end(), [](const EnvRule &r) { return r.text > "TMPDIR"; });
   env.set.insert(at, std::move(rule));
 }

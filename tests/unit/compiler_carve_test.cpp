@@ -10,7 +10,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "../../compiler/plan/carve_git.h"
+#include "../../compiler/host/git_config.h"
 #include "../../compiler/plan/carve_list.h"
 #include "../../compiler/out/explain.h"
 #include "../../compiler/host/paths.h"

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../compiler/host/starter.h"
+#include "../../compiler/out/starter.h"
 #include "../../compiler/plan/detect.h"
 #include "../compiler/fixture.h"
 
@@ -130,7 +130,7 @@ TEST_SUITE("compiler detect") {
     REQUIRE(build);
     CHECK(build->origin == Origin::Detected);
     CHECK(build->marker == "CMakeLists.txt");
-    CHECK(build->state == "missing");
+    CHECK(build->state == OutputState::Missing);
     CHECK_FALSE(exists(t.path("/ws/build")));  // not a run: nothing created
     CompileResult r = t.run(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());

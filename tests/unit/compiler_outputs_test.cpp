@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../compiler/out/explain.h"
+#include "../../compiler/out/state_text.h"
 #include "../../compiler/plan/normalise.h"
 #include "../../compiler/policy/presets.h"
 #include "../compiler/fixture.h"
@@ -34,7 +36,7 @@ TEST_SUITE("compiler outputs") {
     CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\noutputs = [\"target/\", \"Cargo.lock\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     REQUIRE(r.plan.outputs.size() == 2);
-    CHECK(r.plan.outputs[0].state == "missing");
+    CHECK(r.plan.outputs[0].state == OutputState::Missing);
     CHECK_FALSE(exists(t.path("/ws/target")));
     CHECK_FALSE(exists(t.path("/ws/Cargo.lock")));
   }
@@ -50,7 +52,7 @@ TEST_SUITE("compiler outputs") {
     CHECK(st.st_size == 0);
     CHECK(st.st_uid == geteuid());
     REQUIRE(r.plan.outputs.size() == 2);
-    CHECK(r.plan.outputs[0].state == "created");
+    CHECK(r.plan.outputs[0].state == OutputState::Created);
     CHECK(r.plan.outputs[0].created == std::vector<std::string>{"out/", "out/bin/"});
   }
   TEST_CASE("in a carved workspace the output's grant is explicit, from outputs") {
@@ -130,6 +132,38 @@ TEST_SUITE("compiler outputs") {
     CHECK(leaf->access == Access::Rw);
     const Grant *parent = grant_on(r, t.path("/home/.cache"));
     CHECK((parent == nullptr || parent->access == Access::Ro));
+  }
+  TEST_CASE("a cache folder through a symlink: a state, not a message, drops its grant") {
+    Tree t;
+    t.dir("/elsewhere");
+    REQUIRE(symlink(t.path("/elsewhere").c_str(), t.path("/home/.cache").c_str()) == 0);
+    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go\"]\n");
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    auto linked = std::find_if(r.plan.cache_folders.begin(), r.plan.cache_folders.end(),
+                               [&](const CacheFolder &f) { return f.path == t.path("/home/.cache/go-build"); });
+    REQUIRE(linked != r.plan.cache_folders.end());
+    CHECK(linked->state == CacheState::ThroughSymlink);
+    CHECK(linked->where == t.path("/home/.cache"));
+    CHECK(grant_on(r, t.path("/home/.cache/go-build")) == nullptr);
+    CHECK_FALSE(exists(t.path("/elsewhere/go-build")));
+    CHECK(state_text(*linked).rfind("not created: " + t.path("/home/.cache") + " is a symlink; run: mkdir -p ", 0) == 0);
+    CHECK(explain(r).find(state_text(*linked)) != std::string::npos);
+  }
+  TEST_CASE("the environment's origins are values, rendered in one place") {
+    EnvRule r;
+    r.from = EnvFrom::Unset;
+    CHECK(origin_text(r) == "[env] unset");
+    r.user = false;
+    CHECK(origin_text(r) == "project policy");
+    r.from = EnvFrom::ModeDefault;
+    r.mode = "read-only";
+    r.credential = true;
+    CHECK(origin_text(r) == "default of mode read-only (its value holds a credential)");
+    CHECK(inherit_text(InheritFrom::Default).empty());
+    Hidden h;
+    h.by = HiddenBy::ModeSecret;
+    h.secret_by = ProtectedBy::BuiltinSecret;
+    CHECK(origin_text(h) == "secret hidden by the mode (built-in secret)");
   }
   TEST_CASE("a workspace inside TMPDIR: the command gets a temp folder of its own") {
     Tree t;

@@ -1,11 +1,12 @@
 // Unit tests (issue 28, items 5 and 9): where the user's files may lie, as
-// ssh checks its own (host/folders.h: check_ownership, walk_folders_below),
+// ssh checks its own (host/folders.h: check_ownership, make_beneath),
 // /tmp counted as run-writable whatever TMPDIR says, and the private temp
 // folder of a workspace inside ${TMPDIR}: outside ${TMPDIR}, under
 // $XDG_RUNTIME_DIR or ~/.local/state, protected from every other grant.
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -114,23 +115,50 @@ TEST_SUITE("compiler places") {
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "lies inside /tmp"));
   }
-  TEST_CASE("walk_folders_below makes 0700 folders, never through a symlink or a FIFO") {
+  TEST_CASE("make_beneath makes 0700 folders, never through a symlink or a FIFO") {
     Tree t;
-    FolderWalk made = walk_folders_below(t.path("/home"), "a/b/c", true, 1);
+    Beneath private_below;
+    private_below.private_from = 1;
+    FolderWalk made = make_beneath(t.path("/home"), path_parts("a/b/c"), 0700, private_below);
     CHECK(made.state == FolderState::Ready);
-    CHECK(made.created);
+    CHECK(made.made == std::vector<std::string>{t.path("/home/a"), t.path("/home/a/b"), t.path("/home/a/b/c")});
     struct stat st {};
     REQUIRE(lstat(t.path("/home/a/b/c").c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0700);
     REQUIRE(symlink(t.path("/data").c_str(), t.path("/home/link").c_str()) == 0);
-    FolderWalk through = walk_folders_below(t.path("/home"), "link/x", true, 0);
+    FolderWalk through = make_beneath(t.path("/home"), path_parts("link/x"), 0700);
     CHECK(through.state == FolderState::Symlink);
+    CHECK(through.where == t.path("/home/link"));
     CHECK_FALSE(lstat(t.path("/data/x").c_str(), &st) == 0);
     REQUIRE(mkfifo(t.path("/home/fifo").c_str(), 0600) == 0);
-    CHECK(walk_folders_below(t.path("/home"), "fifo/x", true, 0).state == FolderState::NotFolder);
+    CHECK(make_beneath(t.path("/home"), path_parts("fifo/x"), 0700).state == FolderState::NotFolder);
     chmod(t.path("/home/a/b").c_str(), 0755);
-    CHECK(walk_folders_below(t.path("/home"), "a/b/c", false, 1).state == FolderState::NotPrivate);
-    CHECK(walk_folders_below(t.path("/home"), "a/missing", false, 0).state == FolderState::Missing);
+    Beneath look;
+    look.create = false;
+    look.private_from = 1;
+    CHECK(make_beneath(t.path("/home"), path_parts("a/b/c"), 0700, look).state == FolderState::NotPrivate);
+    look.private_from = SIZE_MAX;
+    FolderWalk missing = make_beneath(t.path("/home"), path_parts("a/missing/deeper"), 0700, look);
+    CHECK(missing.state == FolderState::Missing);
+    CHECK(missing.where == t.path("/home/a/missing"));
+    CHECK_FALSE(lstat(t.path("/home/a/missing").c_str(), &st) == 0);
+  }
+  TEST_CASE("make_beneath on an open folder: relative names, the last folder handed back open") {
+    Tree t;
+    const int home = open(t.path("/home").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    REQUIRE(home >= 0);
+    Beneath keep;
+    keep.keep_open = true;
+    FolderWalk made = make_beneath(home, path_parts("x/y"), 0755, keep);
+    CHECK(made.state == FolderState::Ready);
+    CHECK(made.where == "x/y");
+    CHECK(made.made == std::vector<std::string>{"x", "x/y"});
+    REQUIRE(made.fd >= 0);
+    CHECK(mkdirat(made.fd, "z", 0700) == 0);
+    close(made.fd);
+    close(home);
+    struct stat st {};
+    CHECK(lstat(t.path("/home/x/y/z").c_str(), &st) == 0);
   }
   TEST_CASE("the private temp folder: under $XDG_RUNTIME_DIR when it is yours alone, else ~/.local/state") {
     Tree t;

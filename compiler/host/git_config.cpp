@@ -1,4 +1,4 @@
-#include "carve_git.h"
+#include "git_config.h"
 
 #include <cerrno>
 #include <cstdint>
@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../host/paths.h"
-#include "../host/read.h"
+#include "paths.h"
+#include "read.h"
 
 namespace llp {
 

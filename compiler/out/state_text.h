@@ -1,0 +1,23 @@
+// The plan keeps states and origins as values (plan.h): what became of an
+// output and a cache folder, what named a hidden path, where a rule of the
+// command's environment came from. This is the one place they become text,
+// for explain; no code decides anything by reading that text.
+#pragma once
+#include <string>
+
+#include "../plan/plan.h"
+
+namespace llp {
+
+// "created by this compile: target/", "already there", "missing: ...".
+std::string state_text(const Output &o);
+// "created by this compile", "missing: ... (or: mkdir -p PATH)", "not created: ...".
+std::string state_text(const CacheFolder &c);
+// "hide list", "symlink target inside hidden ~/.ssh", "secret hidden by the mode (built-in secret)".
+std::string origin_text(const Hidden &h);
+// "[env] keep", "default of mode read-only", "project policy (default_unset = true)".
+std::string origin_text(const EnvRule &r);
+// "your policy", "project policy"; "" for the default.
+std::string inherit_text(InheritFrom from);
+
+}  // namespace llp
