@@ -46,14 +46,13 @@
 #include "plan/normalise.h"
 #include "plan/outputs.h"
 #include "base/text.h"
+#include "base/abi_name.h"
 #include "plan/tmpdir.h"
 #include "plan/trust.h"
 
 namespace llp {
 
 namespace {
-
-const std::vector<std::string_view> kSettable = {"workspace", "mode", "strict", "launcher"};
 
 // --set overrides the scalars it names (workspace is applied while loading).
 void apply_sets(const CompileOptions &opt, Diagnostics &diags, Layer &trusted) {
@@ -73,7 +72,7 @@ void apply_sets(const CompileOptions &opt, Diagnostics &diags, Layer &trusted) {
       trusted.strict.value = value == "true";
       trusted.strict.loc = {};
     } else if (key != "workspace") {
-      diags.error({}, "--set " + key + ": unknown key", suggestion(key, kSettable));
+      diags.error({}, "--set " + key + ": unknown key", suggestion(key, settable_keys()));
     }
   }
 }
@@ -143,18 +142,6 @@ Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
     return {};
   }
   return out;
-}
-
-bool any_grant(const Layer &l) {
-  return !l.ro.empty() || !l.rw.empty() || !l.hide.empty() || !l.connect.empty() || !l.bind.empty() ||
-         !l.connect_udp.empty() || !l.bind_udp.empty() || !l.unix_sockets.empty() || !l.scopes.empty() || l.project ||
-         l.net_restrict.value || l.restrict_udp.value || !l.outputs.empty();
-}
-
-bool narrows_anything(const Layer &untrusted) {
-  return !untrusted.ro.empty() || !untrusted.rw.empty() || !untrusted.connect.empty() || !untrusted.bind.empty() ||
-         !untrusted.connect_udp.empty() || !untrusted.bind_udp.empty() || !untrusted.unix_sockets.empty() ||
-         !untrusted.scopes.empty() || untrusted.net_restrict.value || untrusted.restrict_udp.value;
 }
 
 void add_dropped(Plan &plan, const std::vector<Dropped> &dropped) {
@@ -243,7 +230,7 @@ class Pipeline {
   void unsandboxed() {
     const Layer &trusted = layers_.trusted;
     plan_.sandboxed = false;
-    if (any_grant(trusted))
+    if (schema::holds_grant(trusted, true))
       ctx_.diags.error(mode_loc_, mode_ + " runs without a sandbox, so its grants would mean nothing",
                        "remove the grants, or choose mode = \"custom\" to run with exactly them");
     if (env_changes(trusted.env))
@@ -266,10 +253,7 @@ class Pipeline {
 
     // protect
     const Layer &trusted = layers_.trusted;
-    const std::vector<std::string_view> composes = schema::choices_of(*schema::find_key("", "compose"));
-    if (trusted.compose.value && std::find(composes.begin(), composes.end(), *trusted.compose.value) == composes.end())
-      ctx_.diags.error(trusted.compose.loc, "unknown compose `" + *trusted.compose.value + "`",
-                       suggestion(*trusted.compose.value, composes));
+    // compose's choices are checked in parse (the schema's row).
     nest_ = trusted.compose.value.value_or("merge") == "nest";
     protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
     plan_.protected_entries = protection_.paths;
@@ -285,7 +269,7 @@ class Pipeline {
   // created then is listed like every other entry, and granted by its own
   // rule too), once every check passed
   void trust_and_outputs() {
-    const bool has_project = narrows_anything(layers_.untrusted);
+    const bool has_project = schema::holds_grant(layers_.untrusted, false);
     TrustResult trust = apply_trust(grants_, nest_ && has_project);
     add_dropped(plan_, trust.dropped);
     widenings_.insert(widenings_.end(), trust.widenings.begin(), trust.widenings.end());
@@ -365,7 +349,8 @@ class Pipeline {
     // the compile's, so the sockets it cannot govern are a note of explain.
     plan_.drop_caps = mode_row_->drop_caps;
     if (mode_row_->drop_caps)
-      plan_.notes.push_back("below Landlock ABI 9 (Linux 7.1) pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
+      plan_.notes.push_back("below " + abi_with_release(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) +
+                            " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
                             "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
     std::vector<Widening> widenings = std::move(loaded_.widenings);
     widenings.insert(widenings.end(), widenings_.begin(), widenings_.end());
@@ -408,7 +393,10 @@ Layer merged(const Layer &trusted, const Layer &untrusted) {
 
 }  // namespace
 
-const std::vector<std::string_view> &settable_keys() { return kSettable; }
+const std::vector<std::string_view> &settable_keys() {
+  static const std::vector<std::string_view> keys = schema::settable_keys();
+  return keys;
+}
 
 CompileResult compile(const CompileOptions &opt) {
   CompileResult res;

@@ -19,7 +19,7 @@ DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
 # Every compiler source but main: what the unit tests and the fuzzer link.
 # The folders are the pipeline (README, Layout): base host policy plan out, the
 # driver compile.cpp, learn, and main.cpp.
-COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp compiler/*/*.cpp)))
+COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp compiler/tools/%,$(sort $(wildcard compiler/*.cpp compiler/*/*.cpp)))
 COMPILER_HDRS := $(wildcard compiler/*.h compiler/*/*.h) $(LAUNCHER_HDRS)
 # version.cpp needs these; pass them when compiling COMPILER_LIB_SRCS elsewhere.
 COMPILER_DEFS = -DLLP_VERSION='"$(VERSION)"' -DLLP_LAUNCHER_SHA256='"$(LAUNCHER_SHA256)"'
@@ -56,6 +56,22 @@ $(COMPILER): $(BUILD)/compiler/main.o $(COMPILER_OBJS)
 	$(CXX) $(HOST_CXXFLAGS) $(COMPILER_LDFLAGS) -o $@ $^
 
 all: $(COMPILER)
+
+# The tables printed for what is built around them (compiler/tools/tables.cpp):
+# npm's flags.json, policy.json and index.d.ts's unions, run.sh's mode check. Build-only, never
+# installed. `make tables` rewrites the committed copies; suite 31 fails
+# when one differs from what this prints.
+TABLES := $(BUILD)/tables
+TABLES_OUTPUTS := packaging/npm/landlock-run/flags.json packaging/npm/landlock-run/policy.json
+$(TABLES): $(BUILD)/compiler/tools/tables.o $(COMPILER_OBJS)
+	$(CXX) $(HOST_CXXFLAGS) -o $@ $^
+.PHONY: tables
+tables: $(TABLES)
+	$(TABLES) flags >packaging/npm/landlock-run/flags.json
+	$(TABLES) policy >packaging/npm/landlock-run/policy.json
+	sh compiler/tools/splice.sh integrations/lib/run.sh "$$($(TABLES) run-modes)"
+	sh compiler/tools/splice.sh packaging/npm/landlock-run/index.d.ts "$$($(TABLES) dts)"
+	sh integrations/gitlab/generate.sh >integrations/gitlab/landlock.gitlab-ci.yml
 
 # Unit tests (doctest), under ASan and UBSan as make check demands.
 COMPILER_TEST_SRCS := $(sort $(wildcard tests/unit/compiler_*.cpp))

@@ -140,4 +140,11 @@ constexpr int min_abi(Flag f) {
   return 0;
 }
 
+// The oldest ABI that enforces a flag, fatal below it or skipped there: enforced_from(Flag::ConnectUnix) == 9.
+constexpr int enforced_from(Flag f) {
+  for (const llr_abi::AbiStep &step : llr_abi::kAbis)
+    if (lists(step.flags, spelling(f)) || lists(step.skipped, spelling(f))) return step.abi;
+  return 0;
+}
+
 }  // namespace llr_cli

@@ -171,9 +171,7 @@ $(DEB_FILE): $(PKG_INPUTS) packaging/deb.sh $(wildcard packaging/deb/* packaging
 
 NPM_SRCS := $(shell find packaging/npm -type f 2>/dev/null)
 npm: $(NPM_TARBALLS)
-# gen-policy.cjs reads the compiler's schema and mode tables and the preset prefix.
-NPM_TABLE_SRCS := compiler/policy/schema.cpp compiler/policy/policy.h compiler/plan/modes.cpp compiler/policy/presets.h
-$(NPM_TARBALLS) &: $(LAUNCHER) $(COMPILER) $(NPM_SRCS) $(LAUNCHER_HDRS) $(NPM_TABLE_SRCS) LICENSE VERSION $(SBOM)
+$(NPM_TARBALLS) &: $(LAUNCHER) $(COMPILER) $(NPM_SRCS) LICENSE VERSION $(SBOM)
 	SBOM=$(SBOM) STRIP=$(PKG_STRIP) sh packaging/npm/build.sh $(NPM_DIR) $(LAUNCHER) $(VERSION) $(PKG_NPM_CPU) $(COMPILER)
 
 # `make check` builds what the 7x suites test. Each package is only built

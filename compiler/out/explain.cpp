@@ -55,7 +55,8 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
            (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) + "; bind " +
            (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
   for (const std::string &socket : layer.net.unix_sockets)
-    out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI 9)\n";
+    out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI " +
+           std::to_string(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) + ")\n";
   const std::string scope_abi = "Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope));
   out += "scopes: ";
   if (layer.scopes.empty() && layer.try_scopes.empty()) out += "none\n";

@@ -17,8 +17,8 @@ constexpr ModeGrant kWorkspaceWriteGrants[] = {
     {"${TMPDIR}", Access::Rw, "the temp directory"},
 };
 
-// Every row keeps this shape (the name, eight booleans in the order of Mode,
-// the grants, the starter text): packaging/npm/gen-policy.cjs reads it.
+// One row per mode (the name, eight booleans in the order of Mode, the
+// grants, the starter text).
 // clang-format off
 const Mode kModes[] = {
     // name, sandboxed, hide_secrets, unset_secrets, drop_caps, carve, default_scopes, guard_terminal, detect_outputs,

@@ -1,7 +1,7 @@
 // The modes: one row each, read by everything that depends on the mode
 // (grants, hide, env, carve, the capability drop, init's starter text, the
-// hints) and by npm (packaging/npm/gen-policy.cjs reads the rows of
-// modes.cpp to write policy.json).
+// hints), and printed for npm's policy.json and run.sh's mode check
+// (compiler/tools/tables.cpp).
 #pragma once
 #include <span>
 #include <string>

@@ -163,15 +163,8 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
   plan.no_log = !merged.log_launcher.value.value_or(true);
   plan.best_effort = trusted.best_effort.value.value_or(false);
   plan.keep_fds = trusted.keep_fds.value.value_or(false);
-  if (merged.require_abi.value) {
-    long abi = *merged.require_abi.value;
-    if (abi < 1 || abi > llr_cli::kNewestKnownAbi)
-      ctx.diags.error(merged.require_abi.loc, "require_abi = " + std::to_string(abi) + " is out of range",
-                      "a Landlock ABI from 1 to " + std::to_string(llr_cli::kNewestKnownAbi) +
-                          " (the newest the launcher knows)");
-    else
-      plan.require_abi = std::max(abi, trusted.require_abi.value.value_or(0));
-  }
+  // Its range (1 to the newest ABI the launcher knows) is checked in parse.
+  if (merged.require_abi.value) plan.require_abi = std::max(*merged.require_abi.value, trusted.require_abi.value.value_or(0));
   return out;
 }
 

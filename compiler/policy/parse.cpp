@@ -12,6 +12,7 @@
 #include "parse.h"
 #include "schema.h"
 #include "../base/text.h"
+#include "../../launcher/abi.h"
 
 namespace llp {
 namespace {
@@ -243,7 +244,27 @@ class Parser {
     if (s.value) out.push_back(s);
   }
 
+  // A value of the right type that the row's choices or ABI range refuse:
+  // reported here, and never stored, so no later stage sees it.
+  bool refused(const schema::Key &row, const toml::node &n) {
+    const std::string label = row.table.empty() ? std::string(row.name) : "[" + std::string(row.table) + "] " + std::string(row.name);
+    if (std::optional<std::string> text = n.value_exact<std::string>(); text && row.value == schema::Value::Choice) {
+      const std::vector<std::string_view> choices = schema::choices_of(row);
+      if (std::find(choices.begin(), choices.end(), *text) != choices.end()) return false;
+      diags_.error(loc(n), "unknown " + label + " `" + printable(*text) + "`", suggestion(*text, choices));
+      return true;
+    }
+    if (std::optional<int64_t> abi = n.value_exact<int64_t>(); abi && row.value == schema::Value::Abi) {
+      if (*abi >= 1 && *abi <= llr_abi::kNewestKnownAbi) return false;
+      diags_.error(loc(n), label + " = " + std::to_string(*abi) + " is out of range",
+                   "a Landlock ABI from 1 to " + std::to_string(llr_abi::kNewestKnownAbi) + " (the newest the launcher knows)");
+      return true;
+    }
+    return false;
+  }
+
   void read(const schema::Key &row, const toml::node &n, Layer &out) {
+    if (refused(row, n)) return;
     schema::with_member(row, [&](auto get) { value(n, row.name, row.shape, get(out)); });
   }
 

@@ -10,25 +10,23 @@ namespace llp {
 namespace schema {
 namespace {
 
-// One row per key, in the order the hints list them. Every row keeps this
-// one-line shape (a string, a string, In, the field, Value::, Shape::,
-// Merge::, Untrusted::, three strings): packaging/npm/gen-policy.cjs reads
-// the rows with a pattern to write npm's policy.json.
+// One row per key, in the order the hints list them. npm's policy.json and
+// the docs' checks are printed from it (compiler/tools/tables.cpp).
 // clang-format off
 const Key kKeys[] = {
-    // name, table, in, field, value, shape, merge, untrusted, npm, choices, refusal
+    // name, table, in, field, value, shape, merge, untrusted, npm, choices, refusal[, grants[, settable]]
     {"version", "", Top, &Layer::version, Value::Integer, Shape::None, Merge::None, Untrusted::May, "", "", ""},
     {"mode", "", Top | Profiles, &Layer::mode, Value::Text, Shape::None, Merge::Override, Untrusted::Never, "", "",
-     "a project policy cannot set `mode`: the mode is the user's choice"},
+     "a project policy cannot set `mode`: the mode is the user's choice", Grants::No, Settable::Yes},
     {"workspace", "", Top | Profiles, &Layer::workspace, Value::Path, Shape::None, Merge::Override, Untrusted::Never, "", "",
-     "a project policy cannot set `workspace`: the workspace is the user's choice"},
+     "a project policy cannot set `workspace`: the workspace is the user's choice", Grants::No, Settable::Yes},
     {"strict", "", Top | Profiles, &Layer::strict, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue, "strict", "",
-     "a project policy cannot set `strict`: only the user may relax strictness"},
+     "a project policy cannot set `strict`: only the user may relax strictness", Grants::No, Settable::Yes},
     {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, Untrusted::Ignored, "extends", "",
      "an untrusted policy file cannot extend other files: ignored, nothing was read"},
-    {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "ro", "", ""},
-    {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "rw", "", ""},
-    {"hide", "", Top | Profiles, &Layer::hide, Value::Path, Shape::Hide, Merge::Append, Untrusted::May, "hide", "", ""},
+    {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "ro", "", "", Grants::Yes},
+    {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "rw", "", "", Grants::Yes},
+    {"hide", "", Top | Profiles, &Layer::hide, Value::Path, Shape::Hide, Merge::Append, Untrusted::May, "hide", "", "", Grants::Unnested},
     {"hide_secrets", "", Top | Profiles, &Layer::hide_secrets, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue,
      "hideSecrets", "", "a project policy cannot set `hide_secrets`: it would expose secrets"},
     {"paths", "protect", Top | Profiles, &Layer::protect, Value::Path, Shape::None, Merge::Append, Untrusted::May, "paths", "", ""},
@@ -39,17 +37,17 @@ const Key kKeys[] = {
     {"keep_writable", "protect", Top | Profiles, &Layer::keep_writable, Value::Relative, Shape::None, Merge::Append,
      Untrusted::Never, "keepWritable", "", "a project policy cannot keep `{}` writable"},
     {"path", "launcher", Top | Profiles, &Layer::launcher_path, Value::Path, Shape::None, Merge::Override, Untrusted::Never,
-     "", "", "a project policy cannot set `launcher`: the launcher is the user's choice"},
+     "", "", "a project policy cannot set `launcher`: the launcher is the user's choice", Grants::No, Settable::Yes},
     {"restrict", "network", Top | Profiles, &Layer::net_restrict, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "restrict", "", "a project policy cannot set `network.restrict`: it would lift a restriction"},
-    {"connect", "network", Top | Profiles, &Layer::connect, Value::Port, Shape::None, Merge::Append, Untrusted::May, "connect", "", ""},
-    {"bind", "network", Top | Profiles, &Layer::bind, Value::Port, Shape::None, Merge::Append, Untrusted::May, "bind", "", ""},
-    {"unix", "network", Top | Profiles, &Layer::unix_sockets, Value::Path, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
+     Untrusted::OnlyTrue, "restrict", "", "a project policy cannot set `network.restrict`: it would lift a restriction", Grants::Yes},
+    {"connect", "network", Top | Profiles, &Layer::connect, Value::Port, Shape::None, Merge::Append, Untrusted::May, "connect", "", "", Grants::Yes},
+    {"bind", "network", Top | Profiles, &Layer::bind, Value::Port, Shape::None, Merge::Append, Untrusted::May, "bind", "", "", Grants::Yes},
+    {"unix", "network", Top | Profiles, &Layer::unix_sockets, Value::Path, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
     {"restrict_udp", "network", Top | Profiles, &Layer::restrict_udp, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "", "", "a project policy cannot set `network.restrict_udp`: it would lift a restriction"},
-    {"connect_udp", "network", Top | Profiles, &Layer::connect_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
-    {"bind_udp", "network", Top | Profiles, &Layer::bind_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", ""},
-    {"scopes", "", Top | Profiles, &Layer::scopes, Value::Name, Shape::None, Merge::Append, Untrusted::May, "scopes", "", ""},
+     Untrusted::OnlyTrue, "", "", "a project policy cannot set `network.restrict_udp`: it would lift a restriction", Grants::Yes},
+    {"connect_udp", "network", Top | Profiles, &Layer::connect_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
+    {"bind_udp", "network", Top | Profiles, &Layer::bind_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
+    {"scopes", "", Top | Profiles, &Layer::scopes, Value::Name, Shape::None, Merge::Append, Untrusted::May, "scopes", "", "", Grants::Yes},
     {"default_scopes", "", Top | Profiles, &Layer::default_scopes, Value::Bool, Shape::None, Merge::Override,
      Untrusted::OnlyTrue, "defaultScopes", "",
      "a project policy cannot set `default_scopes`: the command could signal processes and reach abstract sockets outside"},
@@ -66,7 +64,7 @@ const Key kKeys[] = {
     {"keep_fds", "", Top | Profiles, &Layer::keep_fds, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyFalse,
      "keepFds", "", "a project policy cannot set `keep_fds`: inherited fds bypass the sandbox"},
     {"project", "", Top, &Layer::project, Value::Path, Shape::Project, Merge::Replace, Untrusted::Never, "project", "",
-     "a project policy cannot name another project policy"},
+     "a project policy cannot name another project policy", Grants::Unnested},
     {"compose", "", Top | Profiles, &Layer::compose, Value::Choice, Shape::None, Merge::Override, Untrusted::Never, "compose",
      "merge|nest", "a project policy cannot set `compose`: only the user's policy chooses how projects compose"},
     {"inherit", "env", Top | Profiles, &EnvTable::inherit, Value::Choice, Shape::None, Merge::Append, Untrusted::May,
@@ -76,7 +74,7 @@ const Key kKeys[] = {
     {"set", "env", Top | Profiles, &EnvTable::set, Value::Assignment, Shape::None, Merge::Append, Untrusted::May, "set", "", ""},
     {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
      "defaultUnset", "", ""},
-    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "outputs", "", ""},
+    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "outputs", "", "", Grants::Unnested},
     {"executable_outputs", "", Top | Profiles, &Layer::executable_outputs, Value::Relative, Shape::None, Merge::Append,
      Untrusted::May, "executableOutputs", "", ""},
     {"detect_outputs", "", Top | Profiles, &Layer::detect_outputs, Value::Bool, Shape::None, Merge::Override,
@@ -85,8 +83,7 @@ const Key kKeys[] = {
 };
 // clang-format on
 
-// The keys of a path entry written as a table, for each shape (read by
-// gen-policy.cjs too: keep the one-line rows).
+// The keys of a path entry written as a table, for each shape.
 struct ShapeKeys {
   Shape shape;
   std::string_view keys;  // "a|b"
@@ -98,9 +95,19 @@ const ShapeKeys kShapes[] = {
     {Shape::Project, "path|optional"},
 };
 
-// The name a row is written under in a top-level or profile table: its own,
-// or its sub-table's.
-std::string_view outer_name(const Key &k) { return k.table.empty() ? k.name : k.table; }
+// Whether a layer's value of a key holds nothing: no entry, or not set.
+template <class T>
+bool is_empty(const Setting<T> &setting) {
+  return !setting.value;
+}
+template <class T>
+bool is_empty(const std::optional<T> &entry) {
+  return !entry;
+}
+template <class T>
+bool is_empty(const std::vector<T> &entries) {
+  return entries.empty();
+}
 
 void add_once(std::vector<std::string_view> &names, std::string_view name) {
   if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -138,6 +145,24 @@ std::vector<std::string_view> entry_keys(Shape shape) {
 }
 
 std::vector<std::string_view> choices_of(const Key &key) { return split_bars(key.choices); }
+
+std::string_view outer_name(const Key &key) { return key.table.empty() ? key.name : key.table; }
+
+std::vector<std::string_view> settable_keys() {
+  std::vector<std::string_view> out;
+  for (const Key &k : kKeys)
+    if (k.settable == Settable::Yes) out.push_back(outer_name(k));
+  return out;
+}
+
+bool holds_grant(const Layer &l, bool count_unnested) {
+  bool holds = false;
+  for (const Key &k : kKeys) {
+    const bool counted = k.grants == Grants::Yes || (count_unnested && k.grants == Grants::Unnested);
+    if (counted) with_member(k, [&](auto get) { holds = holds || !is_empty(get(l)); });
+  }
+  return holds;
+}
 
 }  // namespace schema
 

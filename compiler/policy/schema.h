@@ -1,7 +1,7 @@
 // The policy schema: one row per key a policy file may write. Parsing
 // (parse.cpp), the merge of layers, what an untrusted file may set, the
-// "did you mean" hints and npm's policy object (packaging/npm/gen-tables.cjs
-// reads kKeys' rows from schema.cpp) all come from this one table, so a new
+// "did you mean" hints and npm's policy object (policy.json, printed by
+// compiler/tools/tables.cpp) all come from this one table, so a new
 // key is one row plus its meaning in the stage that reads it.
 #pragma once
 #include <optional>
@@ -67,6 +67,18 @@ enum class Untrusted {
   Ignored,    // extends: not followed; reported once, at the first entry
 };
 
+// Whether a key's entries grant or restrict something: a policy holding
+// none of them says nothing about access (compile.cpp).
+enum class Grants {
+  No,        // a setting
+  Yes,       // a grant or a restriction; a project policy's are what compose = "nest" nests
+  Unnested,  // hide, outputs, project: they count as grants, but never call for a nested launcher
+};
+
+// Whether `landlock-policy --set KEY=VALUE` overrides the key (KEY is the
+// key's name, or its table's: --set launcher=PATH is [launcher] path).
+enum class Settable { No, Yes };
+
 // Where a key's value lives in a Layer (or in its [env] table).
 using Field = std::variant<std::monostate, Setting<bool> Layer::*, Setting<long> Layer::*, Setting<std::string> Layer::*,
                            std::vector<PathEntry> Layer::*, std::optional<PathEntry> Layer::*,
@@ -86,6 +98,8 @@ struct Key {
   std::string_view npm;       // the key of npm's policy object ("" when npm offers none)
   std::string_view choices;   // Value::Choice: "a|b|c"
   std::string_view refusal;   // what a dropped untrusted setting is told
+  Grants grants = Grants::No;
+  Settable settable = Settable::No;
 };
 
 // Calls each(get), get(layer) being the row's value in that layer (a
@@ -120,6 +134,17 @@ std::vector<std::string_view> entry_keys(Shape shape);
 
 // The choices of a Value::Choice row, in order.
 std::vector<std::string_view> choices_of(const Key &key);
+
+// The name a row is written under in a top-level or profile table: its own,
+// or its sub-table's ([launcher] path: "launcher").
+std::string_view outer_name(const Key &key);
+
+// The keys --set overrides, in the table's order.
+std::vector<std::string_view> settable_keys();
+
+// Whether layer l holds an entry of a key whose grants column is Yes (or
+// Unnested, when count_unnested).
+bool holds_grant(const Layer &l, bool count_unnested);
 
 }  // namespace schema
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The compiler's folders are its pipeline (README, "Layout"):
 #   base  host  policy  plan  out  compile.cpp  learn  main.cpp (and cli/, its front end)
+# and, after them all, tools/: the build-only programs (tables.cpp).
 # A file may include its own folder and the folders before it, never one
 # after it: that is what lets a reader start at base/ and go forward.
 # And the top folder holds only the driver and the front end (at most ten
@@ -21,6 +22,7 @@ rank_of() {
     compiler/learn/*) echo 6 ;;
     compiler/main.cpp) echo 7 ;;
     compiler/cli/*) echo 7 ;;
+    compiler/tools/*) echo 8 ;;
     compiler/*/*) echo unknown ;;
     compiler/*) echo 5 ;;
     *) echo outside ;;

@@ -5,8 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "../../compiler/policy/parse.h"
@@ -14,6 +12,7 @@
 #include "../../compiler/base/text.h"
 #include "../../compiler/plan/env.h"
 #include "../../compiler/plan/modes.h"
+#include "../../launcher/abi.h"
 
 using namespace llp;
 using schema::Key;
@@ -268,21 +267,7 @@ TEST_SUITE("schema") {
     CHECK(dropped[1].message == "a project policy cannot unprotect `~/.profile`");
   }
 
-  TEST_CASE("npm's generator reads every row of the table") {
-    // packaging/npm/gen-policy.cjs matches rows by their shape and refuses
-    // a table it cannot read whole; this counts them the same loose way.
-    const char *root = std::getenv("LLR_ROOT");  // NOLINT(concurrency-mt-unsafe): read once, no threads
-    std::ifstream in(std::string(root ? root : ".") + "/compiler/policy/schema.cpp");
-    REQUIRE(in.good());
-    std::string line;
-    size_t rows = 0;
-    bool inside = false;
-    while (std::getline(in, line)) {
-      if (line.starts_with("const Key kKeys[]")) inside = true;
-      else if (inside && line.starts_with("};")) inside = false;
-      else if (inside && line.starts_with("    {\"")) ++rows;
-    }
-    CHECK(rows == schema::keys().size());
+  TEST_CASE("every row is consistent with itself") {
     for (const Key &key : schema::keys()) {
       const std::string name(key.name);
       CAPTURE(name);
@@ -291,6 +276,34 @@ TEST_SUITE("schema") {
       if (key.untrusted != schema::Untrusted::May) CHECK(!key.refusal.empty());
       CHECK(schema::find_key(key.table, key.name) == &key);
     }
+  }
+
+  TEST_CASE("the settable column is what --set takes, the grants column what a policy grants") {
+    CHECK(schema::settable_keys() == std::vector<std::string_view>{"mode", "workspace", "strict", "launcher"});
+    CHECK_FALSE(schema::holds_grant(parse("version = 1\nstrict = true\n").layers.base, true));
+    Layer hide_only = parse("version = 1\nhide = [\"~/.x\"]\n").layers.base;
+    CHECK(schema::holds_grant(hide_only, true));
+    CHECK_FALSE(schema::holds_grant(hide_only, false));  // a project's hide never calls for nesting
+    CHECK(schema::holds_grant(parse("version = 1\n[network]\nrestrict = true\n").layers.base, false));
+    CHECK(schema::holds_grant(parse("version = 1\nro = [\"/usr\"]\n").layers.base, false));
+  }
+
+  TEST_CASE("parse checks a row's choices and ABI range, and stores nothing it refuses") {
+    Parsed compose = parse("version = 1\ncompose = \"nets\"\n");
+    CHECK_FALSE(compose.ok);
+    CHECK(compose.diagnostics.find("unknown compose `nets`") != std::string::npos);
+    CHECK(compose.diagnostics.find("nest") != std::string::npos);
+    CHECK_FALSE(compose.layers.base.compose.value);
+    Parsed inherit = parse("version = 1\n[env]\ninherit = \"some\"\n");
+    CHECK(inherit.diagnostics.find("unknown [env] inherit `some`") != std::string::npos);
+    CHECK(inherit.layers.base.env.inherit.empty());
+    for (const std::string &abi : {std::string("0"), std::to_string(llr_abi::kNewestKnownAbi + 1), std::string("-1")}) {
+      Parsed p = parse("version = 1\nrequire_abi = " + abi + "\n");
+      CAPTURE(abi);
+      CHECK(p.diagnostics.find("require_abi = " + abi + " is out of range") != std::string::npos);
+      CHECK_FALSE(p.layers.base.require_abi.value);
+    }
+    CHECK(parse("version = 1\nrequire_abi = 11\ncompose = \"nest\"\n[env]\ninherit = \"core\"\n").ok);
   }
 }
 
