@@ -60,10 +60,16 @@ for suite in tests/suites/*.sh; do
   done
   if [ -z "$why" ]; then pass "tests-layout.suite-is-a-shim $suite"
   else fail "tests-layout.suite-is-a-shim $suite" "${why# }"; fi
-  # Its build needs: `make check SUITES=NN` builds what the Makefile names.
-  number=$(basename "$suite" | cut -d- -f1)
-  if grep -q "^SUITE_NEEDS_$number :=" Makefile; then pass "tests-layout.suite-has-build-needs $suite"
-  else fail "tests-layout.suite-has-build-needs $suite" "no SUITE_NEEDS_$number line in the Makefile"; fi
+  # Its build needs: one `# needs:` line, whose words the Makefile maps
+  # (NEED_word) to what `make check SUITES=NN` builds first.
+  why=
+  needs=$(grep -c '^# needs:' "$suite")
+  [ "$needs" -eq 1 ] || why="$why $needs '# needs:' lines, not one;"
+  for word in $(sed -n 's/^# needs://p' "$suite"); do
+    grep -q "^NEED_$word :=" Makefile || why="$why needs '$word', which the Makefile does not know (NEED_$word);"
+  done
+  if [ -z "$why" ]; then pass "tests-layout.suite-has-build-needs $suite"
+  else fail "tests-layout.suite-has-build-needs $suite" "${why# }"; fi
 done
 
 # The library itself, in each shell that sources it (dash for the suites,
