@@ -72,6 +72,32 @@ for suite in tests/suites/*.sh; do
   else fail "tests-layout.suite-has-build-needs $suite" "${why# }"; fi
 done
 
+# Support files (headers and programs the tests build on) live in
+# tests/support/; the only other C++ under tests/ is a unit test
+# (tests/unit/*_test.cpp) or a payload (tests/payloads/).
+hits=$(git ls-files tests | grep -E '\.(h|hpp|c|cc|cpp)$' |
+  grep -vE '^tests/(support/[^/]+|unit/[^/]+_test\.cpp|payloads/[^/]+)$' | head -5 | tr '\n' ' ')
+if [ -z "$hits" ]; then pass "tests-layout.support-files-in-tests-support"
+else fail "tests-layout.support-files-in-tests-support" "outside tests/support: $hits"; fi
+
+# The scenario suites (tests/escape, tests/hostile) are a driver and one
+# file per family, each short enough to hold in one reading, and every
+# family file is one its driver sources (none lies there unrun).
+for area in escape hostile; do
+  long=$(git ls-files "tests/$area/*.sh" | xargs wc -l | awk '$2 != "total" && $1 > 300 { print $2 " (" $1 " lines)" }' | tr '\n' ' ')
+  if [ -z "$long" ]; then pass "tests-layout.scenario-files-short tests/$area"
+  else fail "tests-layout.scenario-files-short tests/$area" "over 300 lines: $long"; fi
+  families=$(sed -n 's/^FAMILIES=(\(.*\))$/\1/p' "tests/$area/$area.sh")
+  unrun=
+  for file in $(git ls-files "tests/$area/family-*.sh"); do
+    family=${file##*/family-}
+    family=${family%.sh}
+    case " $families " in *" $family "*) ;; *) unrun="$unrun $file" ;; esac
+  done
+  if [ -n "$families" ] && [ -z "$unrun" ]; then pass "tests-layout.scenario-families-all-run tests/$area"
+  else fail "tests-layout.scenario-families-all-run tests/$area" "not in tests/$area/$area.sh's FAMILIES=(...):${unrun:- no FAMILIES line}"; fi
+done
+
 # The library itself, in each shell that sources it (dash for the suites,
 # bash for the scenario suites, busybox sh in the qemu kernels): a reason
 # holding a newline, a forged result line and a terminal escape comes out

@@ -12,7 +12,7 @@
 
 #include "../../compiler/host/starter.h"
 #include "../../compiler/plan/detect.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;
