@@ -17,7 +17,7 @@ NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
-# The folders are the pipeline (README, Layout): base host policy plan out, the
+# The folders are the pipeline (CONTRIBUTING.md, Repository layout): base host policy plan out, the
 # driver compile.cpp, learn, and main.cpp.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp,$(sort $(wildcard compiler/*.cpp compiler/*/*.cpp)))
 COMPILER_HDRS := $(wildcard compiler/*.h compiler/*/*.h) $(LAUNCHER_HDRS)
