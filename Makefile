@@ -69,7 +69,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
 DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
-  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy clang-tools shellcheck binutils \
+  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy clang-format clang-tools shellcheck binutils \
   linux-libc-dev xz-utils
 # Every CROSS_ARCHES target, built from an x86_64 host: Debian's cross
 # toolchain (libc6-dev and libstdc++ for the target come with it) and the
@@ -115,7 +115,7 @@ LAUNCHER_DEFS = -DLANDLOCK_RUN_VERSION='"$(VERSION)"' -DLANDLOCK_RUN_SOURCE_SHA2
 HOST_CXXFLAGS := -std=c++20 -O2 -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/= $(CROSS_CXXFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps demo check lint bench install clean payloads
+.PHONY: all deps demo check lint format bench install clean payloads
 all: $(LAUNCHER)
 
 $(BUILD):
@@ -219,6 +219,11 @@ check: $(CHECK_NEEDS)
 	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(CHECK_SUITES)
 
 lint: check
+
+# Every C++ file of the tree formatted by .clang-format (the list:
+# tests/lint/format-files.sh); suite 05 checks it stays so.
+format:
+	sh tests/lint/format-files.sh | xargs clang-format -i
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
