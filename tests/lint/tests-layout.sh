@@ -8,7 +8,10 @@
 #   name, one comment) and runs scripts that live elsewhere, testing and
 #   printing nothing itself;
 # - no test is skipped for a part "not built yet": a SKIP is for a kernel
-#   feature or a tool this machine lacks.
+#   feature or a tool this machine lacks;
+# - every suite says what it needs built (`# needs:`, words the Makefile
+#   knows); support files live in tests/support/; the scenario suites are a
+#   driver and short family files, every one of them run.
 set -u
 cd "$LLR_ROOT" || exit 1
 # shellcheck source=tests/lib/report.sh
