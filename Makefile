@@ -69,7 +69,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and every test need; `make deps` installs them.
 DEB_PACKAGES := make g++ gcc musl-tools musl-dev file coreutils util-linux passwd git \
-  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy clang-tools shellcheck binutils \
+  busybox-static dash cpio strace bubblewrap doctest-dev cppcheck clang-tidy clang-format clang-tools shellcheck binutils \
   linux-libc-dev xz-utils
 # Every CROSS_ARCHES target, built from an x86_64 host: Debian's cross
 # toolchain (libc6-dev and libstdc++ for the target come with it) and the
@@ -115,7 +115,7 @@ LAUNCHER_DEFS = -DLANDLOCK_RUN_VERSION='"$(VERSION)"' -DLANDLOCK_RUN_SOURCE_SHA2
 HOST_CXXFLAGS := -std=c++20 -O2 -Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/= $(CROSS_CXXFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps demo check lint bench install clean payloads
+.PHONY: all deps demo check lint format bench install clean payloads
 all: $(LAUNCHER)
 
 $(BUILD):
@@ -187,54 +187,44 @@ demo: $(LAUNCHER)
 	@sh tests/demo.sh $(LAUNCHER)
 
 # `make check SUITES="30 41-hostile"` runs only the suites named (by number
-# or full name) and builds only what they need: one line per suite here
-# (suite 08 checks that every suite has one). It is the one way to choose
-# suites: `make lint` is `make check SUITES=05`. tests/README.md: how a
-# suite is written.
-SUITE_NEEDS_05 :=
-SUITE_NEEDS_06 :=
-SUITE_NEEDS_07 :=
-SUITE_NEEDS_08 :=
-SUITE_NEEDS_10 := $(BUILD)/unit/launcher-test
-SUITE_NEEDS_15 := $(LAUNCHER)
-SUITE_NEEDS_16 := $(CROSS_CHECK)
-SUITE_NEEDS_20 := $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_22 := $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_25 := $(BUILD)/unit/parse-check $(LAUNCHER) $(COMPILER)
-SUITE_NEEDS_30 := $(COMPILER_TEST)
-SUITE_NEEDS_31 := $(COMPILER) $(LAUNCHER) $(BUILD)/tables
-SUITE_NEEDS_32 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_33 := $(COMPILER) $(LAUNCHER)
-SUITE_NEEDS_34 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_35 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_40 := $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_41 := $(COMPILER) $(LAUNCHER) $(PAYLOADS)
-SUITE_NEEDS_45 := $(FUZZ_BINS)
-SUITE_NEEDS_60 := $(LAUNCHER) $(PAYLOADS) $(CROSS_CHECK)
-SUITE_NEEDS_70 := $(LAUNCHER) $(COMPILER)
-PACKAGING_NEEDS := $(filter-out $(FUZZ_BINS) $(COMPILER_TEST),$(CHECK_DEPS))
-SUITE_NEEDS_71 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_72 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_73 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_74 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_75 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_76 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_77 := $(PACKAGING_NEEDS)
-SUITE_NEEDS_78 := $(LAUNCHER) $(PAYLOADS)
+# or full name) and builds only what they need. Each suite's shim says what
+# that is in its `# needs:` line (words from the table below; suite 08
+# checks every shim has one and uses only these words). It is the one way
+# to choose suites: `make lint` is `make check SUITES=05`. tests/README.md:
+# how a suite is written.
+NEED_launcher := $(LAUNCHER)
+NEED_payloads := $(PAYLOADS)
+NEED_compiler := $(COMPILER)
+NEED_compiler-test := $(COMPILER_TEST)
+NEED_launcher-test := $(BUILD)/unit/launcher-test
+NEED_parse-check := $(BUILD)/unit/parse-check
+NEED_cross := $(CROSS_CHECK)
+NEED_fuzz := $(FUZZ_BINS)
+NEED_tables := $(BUILD)/tables
+# The release artifacts: everything `make check` builds but the fuzzers and
+# the sanitized compiler tests.
+NEED_packaging := $(filter-out $(FUZZ_BINS) $(COMPILER_TEST),$(CHECK_DEPS))
+NEED_nothing :=
+# The words of the `# needs:` lines of the shims $(1).
+suite_needs = $(if $(1),$(shell sed -n 's/^\# needs://p' $(1)))
 # `make lint` is `make check SUITES=05`.
 ifneq ($(filter lint,$(MAKECMDGOALS)),)
 SUITES ?= 05
 endif
 # "41-hostile" and "41" both name tests/suites/41-hostile.sh.
-suite_number = $(firstword $(subst -, ,$(1)))
 CHECK_SUITES := $(if $(SUITES),$(sort $(foreach s,$(SUITES),$(wildcard tests/suites/$(s)*.sh))),$(wildcard tests/suites/*.sh))
-CHECK_NEEDS := $(if $(SUITES),$(sort $(foreach s,$(SUITES),$(SUITE_NEEDS_$(call suite_number,$(s))))),$(CHECK_DEPS))
+CHECK_NEEDS := $(if $(SUITES),$(sort $(foreach need,$(call suite_needs,$(CHECK_SUITES)),$(NEED_$(need)))),$(CHECK_DEPS))
 
 check: $(CHECK_NEEDS)
 	@$(if $(CHECK_SUITES),,echo "make check: no suite matches SUITES='$(SUITES)' (tests/suites/*.sh)" >&2; exit 2;)
 	@LLR_ROOT=$(CURDIR) LLR_BUILD=$(abspath $(BUILD)) sh tests/run-suites.sh $(CHECK_SUITES)
 
 lint: check
+
+# Every C++ file of the tree formatted by .clang-format (the list:
+# tests/lint/format-files.sh); suite 05 checks it stays so.
+format:
+	sh tests/lint/format-files.sh | xargs clang-format -i
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -17,7 +17,7 @@ NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
-# The folders are the pipeline (README, Layout): base host policy plan out, the
+# The folders are the pipeline (CONTRIBUTING.md, Repository layout): base host policy plan out, the
 # driver compile.cpp, learn, and main.cpp.
 COMPILER_LIB_SRCS := $(filter-out compiler/main.cpp compiler/tools/%,$(sort $(wildcard compiler/*.cpp compiler/*/*.cpp)))
 COMPILER_HDRS := $(wildcard compiler/*.h compiler/*/*.h) $(LAUNCHER_HDRS)
@@ -76,7 +76,7 @@ tables: $(TABLES)
 # Unit tests (doctest), under ASan and UBSan as make check demands.
 COMPILER_TEST_SRCS := $(sort $(wildcard tests/unit/compiler_*.cpp))
 COMPILER_TEST := $(BUILD)/unit/compiler-test
-$(BUILD)/unit/compiler_tests/%.o: tests/unit/%.cpp $(COMPILER_HDRS) tests/compiler/fixture.h $(LAUNCHER_SRC)
+$(BUILD)/unit/compiler_tests/%.o: tests/unit/%.cpp $(COMPILER_HDRS) tests/support/fixture.h $(LAUNCHER_SRC)
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -c -o $@ $<
 $(BUILD)/unit/compiler_tests/doctest_main.o: $(DOCTEST_MAIN)
@@ -86,7 +86,7 @@ $(COMPILER_TEST): $(patsubst tests/unit/%.cpp,$(BUILD)/unit/compiler_tests/%.o,$
     $(BUILD)/unit/compiler_tests/doctest_main.o $(COMPILER_SAN_OBJS)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -o $@ $^
 
-CHECK_DEPS += $(COMPILER) $(COMPILER_TEST)
+CHECK_DEPS += $(COMPILER) $(COMPILER_TEST) $(TABLES)
 
 .PHONY: install-compiler bench-compile
 BENCHES += bench-compile

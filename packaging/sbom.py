@@ -284,7 +284,7 @@ def main():
         "sourceInfo": "The corresponding source of both binaries is %s, released beside this file "
                       "(its SHA-256 is in SHA256SUMS): the whole source tree of this version; "
                       "`make deps all` in it rebuilds the binaries, and relinks landlock-policy "
-                      "against another glibc (README, Licences and bill of materials)." % src_tarball,
+                      "against another glibc (docs/packaging.md, Licences and bill of materials)." % src_tarball,
         "filesAnalyzed": False,
         "licenseConcluded": "MIT",
         "licenseDeclared": "MIT",

@@ -38,6 +38,17 @@ std::string describe(const Grant &g) {
   return out;
 }
 
+// The hint for a ro grant under a rw one: only a compile for this machine
+// can carve such a hole read-only (from its listings).
+std::string ro_hole_hint(const Context &ctx, const Grant &rw_parent) {
+  if (ctx.host)
+    return "the carve could not keep it read-only; grant the writable subfolders one by one instead of " +
+           rw_parent.path;
+  return "a read-only hole in a writable grant is carved from this machine's listings: "
+         "compile with --target host, or grant the writable subfolders one by one instead of " +
+         rw_parent.path;
+}
+
 }  // namespace
 
 std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &grants) {
@@ -97,11 +108,7 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
         ctx.diags
             .error(g.loc, "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
                               ", so it is still writable: rules in one Landlock layer add up",
-                   ctx.host ? "the carve could not keep it read-only; grant the writable subfolders one by one "
-                              "instead of " + rw_parent->path
-                            : "a read-only hole in a writable grant is carved from this machine's listings: "
-                              "compile with --target host, or grant the writable subfolders one by one instead of " +
-                                  rw_parent->path)
+                   ro_hole_hint(ctx, *rw_parent))
             .related.push_back({rw_parent->loc, "the rw grant is here"});
       }
       keep[i] = false;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The compiler's folders are its pipeline (README, "Layout"):
+# The compiler's folders are its pipeline (CONTRIBUTING.md, "Repository layout"):
 #   base  host  policy  plan  out  compile.cpp  learn  main.cpp (and cli/, its front end)
 # and, after them all, tools/: the build-only programs (tables.cpp).
 # A file may include its own folder and the folders before it, never one

@@ -8,7 +8,10 @@
 #   name, one comment) and runs scripts that live elsewhere, testing and
 #   printing nothing itself;
 # - no test is skipped for a part "not built yet": a SKIP is for a kernel
-#   feature or a tool this machine lacks.
+#   feature or a tool this machine lacks;
+# - every suite says what it needs built (`# needs:`, words the Makefile
+#   knows); support files live in tests/support/; the scenario suites are a
+#   driver and short family files, every one of them run.
 set -u
 cd "$LLR_ROOT" || exit 1
 # shellcheck source=tests/lib/report.sh
@@ -60,10 +63,42 @@ for suite in tests/suites/*.sh; do
   done
   if [ -z "$why" ]; then pass "tests-layout.suite-is-a-shim $suite"
   else fail "tests-layout.suite-is-a-shim $suite" "${why# }"; fi
-  # Its build needs: `make check SUITES=NN` builds what the Makefile names.
-  number=$(basename "$suite" | cut -d- -f1)
-  if grep -q "^SUITE_NEEDS_$number :=" Makefile; then pass "tests-layout.suite-has-build-needs $suite"
-  else fail "tests-layout.suite-has-build-needs $suite" "no SUITE_NEEDS_$number line in the Makefile"; fi
+  # Its build needs: one `# needs:` line, whose words the Makefile maps
+  # (NEED_word) to what `make check SUITES=NN` builds first.
+  why=
+  needs=$(grep -c '^# needs:' "$suite")
+  [ "$needs" -eq 1 ] || why="$why $needs '# needs:' lines, not one;"
+  for word in $(sed -n 's/^# needs://p' "$suite"); do
+    grep -q "^NEED_$word :=" Makefile || why="$why needs '$word', which the Makefile does not know (NEED_$word);"
+  done
+  if [ -z "$why" ]; then pass "tests-layout.suite-has-build-needs $suite"
+  else fail "tests-layout.suite-has-build-needs $suite" "${why# }"; fi
+done
+
+# Support files (headers and programs the tests build on) live in
+# tests/support/; the only other C++ under tests/ is a unit test
+# (tests/unit/*_test.cpp) or a payload (tests/payloads/).
+hits=$(git ls-files tests | grep -E '\.(h|hpp|c|cc|cpp)$' |
+  grep -vE '^tests/(support/[^/]+|unit/[^/]+_test\.cpp|payloads/[^/]+)$' | head -5 | tr '\n' ' ')
+if [ -z "$hits" ]; then pass "tests-layout.support-files-in-tests-support"
+else fail "tests-layout.support-files-in-tests-support" "outside tests/support: $hits"; fi
+
+# The scenario suites (tests/escape, tests/hostile) are a driver and one
+# file per family, each short enough to hold in one reading, and every
+# family file is one its driver sources (none lies there unrun).
+for area in escape hostile; do
+  long=$(git ls-files "tests/$area/*.sh" | xargs wc -l | awk '$2 != "total" && $1 > 300 { print $2 " (" $1 " lines)" }' | tr '\n' ' ')
+  if [ -z "$long" ]; then pass "tests-layout.scenario-files-short tests/$area"
+  else fail "tests-layout.scenario-files-short tests/$area" "over 300 lines: $long"; fi
+  families=$(sed -n 's/^FAMILIES=(\(.*\))$/\1/p' "tests/$area/$area.sh")
+  unrun=
+  for file in $(git ls-files "tests/$area/family-*.sh"); do
+    family=${file##*/family-}
+    family=${family%.sh}
+    case " $families " in *" $family "*) ;; *) unrun="$unrun $file" ;; esac
+  done
+  if [ -n "$families" ] && [ -z "$unrun" ]; then pass "tests-layout.scenario-families-all-run tests/$area"
+  else fail "tests-layout.scenario-families-all-run tests/$area" "not in tests/$area/$area.sh's FAMILIES=(...):${unrun:- no FAMILIES line}"; fi
 done
 
 # The library itself, in each shell that sources it (dash for the suites,

@@ -211,12 +211,12 @@ else
   esac
 fi
 
-# The README's audit of a downloaded release, its commands as written, in a
+# docs/audit.md's audit of a downloaded release, its commands as written, in a
 # copy of the release folder; then in a copy whose tarball was doctored
 # after SHA256SUMS was written, where they must fail.
-sed -n '/^### Audit$/,/^## /p' README.md | sed -n '/^```sh$/,/^```$/p' | sed '1d;$d' >"$tmp/audit-steps.sh"
+sed -n '/^## A release you downloaded$/,/^## /p' docs/audit.md | sed -n '/^```sh$/,/^```$/p' | sed '1d;$d' >"$tmp/audit-steps.sh"
 if [ ! -s "$tmp/audit-steps.sh" ]; then
-  fail "dist-readme-audits-a-download" "README's Audit section shows no sh commands"
+  fail "dist-readme-audits-a-download" "docs/audit.md's section \"A release you downloaded\" shows no sh commands"
 elif ! command -v strace >/dev/null; then
   skip "dist-readme-audits-a-download" "strace is not installed (make deps)"
 else

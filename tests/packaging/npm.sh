@@ -132,7 +132,7 @@ if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/n
     cp "$LLR_ROOT/tests/packaging/$suite.test.cjs" "$LLR_ROOT/tests/packaging/harness-env.cjs" "$consumer/"
     (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
        LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \
-       LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md" \
+       LLR_T_READMES="$consumer/node_modules/landlock-run/README.md:$LLR_ROOT/README.md:$LLR_ROOT/docs/packaging.md" \
        node --test --test-reporter=tap "$consumer/$suite.test.cjs") >"$tmp/$suite.tap" 2>&1
     sed -n -e "s/^ok [0-9]* - \(.*\) # SKIP \(.*\)\$/SKIP $suite-\1: \2/p" -e t \
       -e "s/^ok [0-9]* - \(.*\)\$/PASS $suite-\1/p" "$tmp/$suite.tap"

@@ -2,6 +2,7 @@
 # landlock-policy learn: the ptrace way (as the caller and, as root, as uid
 # 65534), then the audit way and the two ways' agreement, on this kernel;
 # then the loop a user runs (learn, --write, learn again) both ways.
+# needs: compiler launcher payloads
 sh "$LLR_ROOT/tests/compiler/learn.sh" "$LLR_BUILD/landlock-policy" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads/op"
 a=$?
 sh "$LLR_ROOT/tests/compiler/learn-audit.sh" "$LLR_BUILD/landlock-policy" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads/op"

@@ -10,6 +10,7 @@
 # The host-kernel tier is 20-launcher-e2e. The first run downloads the kernels
 # through apt into .cache/kernels; a boot that dies is a failure, not a skip.
 # First, without booting anything, that the matrix judges boots correctly.
+# needs: launcher payloads cross
 sh "$LLR_ROOT/tests/kernels/selftest.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads"
 selftest=$?
 sh "$LLR_ROOT/tests/kernels/matrix.sh" "$LLR_BUILD/landlock-run" "$LLR_BUILD/payloads" 6.1-abi2 6.1-no-landlock 6.12-abi6 \

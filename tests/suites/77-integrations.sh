@@ -4,6 +4,7 @@
 # both against a confined command that rewrites the scripts and binaries
 # they leave around it (tests/integrations/rewrite.sh); the examples of
 # docs/ci.md and the template, run as written (tests/integrations/examples.sh).
+# needs: packaging
 sh "$LLR_ROOT/tests/integrations/integrations.sh"
 a=$?
 sh "$LLR_ROOT/tests/integrations/rewrite.sh"

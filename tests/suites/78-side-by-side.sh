@@ -4,4 +4,5 @@
 # podman container (its default seccomp profile, then no-new-privileges)
 # and docs/kubernetes.md's Pod under podman kube play; docs/containers.md's
 # table is what was measured (tests/containers/side-by-side.sh).
+# needs: launcher payloads
 exec sh "$LLR_ROOT/tests/containers/side-by-side.sh"

@@ -15,7 +15,7 @@
 #include "../../compiler/out/explain.h"
 #include "../../compiler/host/paths.h"
 #include "../../compiler/host/walk.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::grants_of;

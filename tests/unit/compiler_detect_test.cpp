@@ -12,7 +12,7 @@
 
 #include "../../compiler/out/starter.h"
 #include "../../compiler/plan/detect.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

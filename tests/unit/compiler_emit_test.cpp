@@ -9,7 +9,7 @@
 #include "../../compiler/base/quote.h"
 #include "../../compiler/out/emit.h"
 #include "../../compiler/out/explain.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 

@@ -16,7 +16,7 @@
 #include "../../compiler/compile.h"
 #include "../../compiler/plan/env.h"
 #include "../../compiler/out/explain.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../../compiler/out/hint.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::Tree;

@@ -10,7 +10,7 @@
 
 #include "../../compiler/learn/learn_audit.h"
 #include "../../compiler/learn/learn_report.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::Tree;

@@ -11,7 +11,7 @@
 
 #include "../../compiler/compile.h"
 #include "../../compiler/out/explain.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "../../compiler/out/explain.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

@@ -12,7 +12,7 @@
 #include "../../compiler/out/state_text.h"
 #include "../../compiler/plan/normalise.h"
 #include "../../compiler/policy/presets.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "../../compiler/host/folders.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

@@ -9,7 +9,7 @@
 #include "../../compiler/compile.h"
 #include "../../compiler/host/paths.h"
 #include "../../compiler/host/walk.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::grants_of;

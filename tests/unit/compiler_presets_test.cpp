@@ -8,7 +8,7 @@
 #include "../../compiler/out/explain.h"
 #include "../../compiler/host/paths.h"
 #include "../../compiler/policy/presets.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::has_error;

@@ -13,7 +13,7 @@
 
 #include "../../compiler/compile.h"
 #include "../../compiler/host/paths.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 namespace {
 

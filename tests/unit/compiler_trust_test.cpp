@@ -17,7 +17,7 @@
 #include "../../compiler/host/paths.h"
 #include "../../compiler/host/read.h"
 #include "../../compiler/base/text.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::grants_of;

@@ -6,7 +6,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::Tree;
