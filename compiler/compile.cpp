@@ -53,7 +53,7 @@ namespace llp {
 
 namespace {
 
-const std::vector<std::string_view> kSettable = {"workspace", "mode", "strict", "launcher"};
+const std::vector<std::string_view> kSettable(std::begin(kSettableKeys), std::end(kSettableKeys));
 
 // --set overrides the scalars it names (workspace is applied while loading).
 void apply_sets(const CompileOptions &opt, Diagnostics &diags, Layer &trusted) {

@@ -5,10 +5,15 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace llp {
+
+// The keys --set KEY=VALUE overrides (compile.cpp applies them; the shell
+// completion offers them).
+inline constexpr std::string_view kSettableKeys[] = {"workspace", "mode", "strict", "launcher"};
 
 enum class Target {
   Host,      // canonicalise and check existence on this machine
