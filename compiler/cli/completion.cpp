@@ -1,5 +1,6 @@
 #include "completion.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include "../../launcher/cli_flags.h"
@@ -35,10 +36,12 @@ std::vector<std::string> value_words(const OptionSpec &row) {
     case Value::Mode: return strings(mode_names());
     case Value::StarterMode: return strings(starter_mode_names());
     case Value::DiagFormat:
-      for (const DiagFormatName &format : kDiagFormats) words.emplace_back(format.name);
+      std::transform(std::begin(kDiagFormats), std::end(kDiagFormats), std::back_inserter(words),
+                     [](const DiagFormatName &format) { return std::string(format.name); });
       break;
     case Value::SetKey:
-      for (std::string_view key : kSettableKeys) words.push_back(std::string(key) + "=");
+      std::transform(std::begin(kSettableKeys), std::end(kSettableKeys), std::back_inserter(words),
+                     [](std::string_view key) { return std::string(key) + "="; });
       break;
     case Value::None:
     case Value::Word:
@@ -64,6 +67,7 @@ std::string first_line(std::string_view text) { return std::string(text.substr(0
 
 std::vector<Sub> policy_subcommands() {
   std::vector<Sub> subs;
+  subs.reserve(std::size(kSubcommands));
   for (const Subcommand &row : kSubcommands) {
     Sub sub;
     sub.name = row.name;
@@ -82,6 +86,7 @@ std::vector<Sub> policy_subcommands() {
 
 std::vector<Option> launcher_flags() {
   std::vector<Option> flags;
+  flags.reserve(std::size(llr_cli::kFlags));
   for (const llr_cli::FlagSpec &spec : llr_cli::kFlags) {
     Option flag;
     flag.spelling = spec.spelling;
@@ -103,7 +108,8 @@ std::vector<Option> launcher_flags() {
 
 std::vector<std::string> spellings(const std::vector<Option> &options) {
   std::vector<std::string> words;
-  for (const Option &option : options) words.push_back(option.spelling);
+  std::transform(options.begin(), options.end(), std::back_inserter(words),
+                 [](const Option &option) { return option.spelling; });
   return words;
 }
 

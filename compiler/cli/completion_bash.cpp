@@ -3,6 +3,9 @@
 // bash-completion's _command_offset for the command after -- when loaded.
 #include "completion.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace llp::completion {
 namespace {
 
@@ -83,8 +86,9 @@ std::string subcommand_arms(const std::vector<Sub> &subs) {
 
 std::string policy_function(const std::vector<Sub> &subs) {
   std::vector<std::string> first;
-  for (const Sub &sub : subs) first.push_back(sub.name);
-  for (const std::string &option : top_level_options()) first.push_back(option);
+  std::transform(subs.begin(), subs.end(), std::back_inserter(first), [](const Sub &sub) { return sub.name; });
+  const std::vector<std::string> top = top_level_options();
+  first.insert(first.end(), top.begin(), top.end());
   std::string text = "\n_landlock_policy() {\n";
   text += "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} i\n";
   text += "  for ((i = 2; i < COMP_CWORD; i++)); do\n";

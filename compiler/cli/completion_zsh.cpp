@@ -4,6 +4,9 @@
 // zsh's own helpers (_files, _describe, _parameters, _normal).
 #include "completion.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace llp::completion {
 namespace {
 
@@ -33,7 +36,8 @@ std::string reply(Complete complete, const std::vector<std::string> &words) {
 
 std::string policy_function(const std::vector<Sub> &subs) {
   std::vector<std::string> described;
-  for (const Sub &sub : subs) described.push_back(sub.name + ":" + sub.description);
+  std::transform(subs.begin(), subs.end(), std::back_inserter(described),
+                 [](const Sub &sub) { return sub.name + ":" + sub.description; });
   std::string text = "\n_landlock_policy() {\n  local i prev=${words[CURRENT-1]}\n";
   text += "  for (( i = 3; i < CURRENT; i++ )); do\n";
   text += "    if [[ ${words[i]} == -- ]]; then _landlock_command $(( i + 1 )); return; fi\n  done\n";

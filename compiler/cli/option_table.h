@@ -3,11 +3,15 @@
 // (args.cpp) refuses an option that is not here for the subcommand, checks
 // the words, and the shell completion (completion.cpp) offers the same.
 #pragma once
+#include <algorithm>
+#include <iterator>
 #include <string_view>
 
 namespace llp {
 
-enum class OptionId { Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, LearnWrite };
+enum class OptionId {
+  Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, LearnWrite,
+};
 
 // What follows the option, for the parser and the completion.
 enum class Value {
@@ -23,32 +27,32 @@ enum class Value {
 
 struct OptionSpec {
   OptionId id;
+  Value value;
   std::string_view spelling;
   std::string_view subcommands;  // the subcommands that take it, space-separated
-  Value value;
   std::string_view words;        // Value::Words: the values, space-separated
   std::string_view operand;      // what --help calls the value of a Word or File: "NAME", "PATH"
 };
 
 // Most options apply to every subcommand that compiles a policy (and init).
 inline constexpr OptionSpec kOptions[] = {
-    {OptionId::Help, "--help", "argv exec check explain why init learn completion", Value::None, "", ""},
-    {OptionId::Help, "-h", "argv exec check explain why init learn completion", Value::None, "", ""},
-    {OptionId::Profile, "--profile", "argv exec check explain why init learn", Value::Word, "", "NAME"},
-    {OptionId::Set, "--set", "argv exec check explain why init learn", Value::SetKey, "", ""},
-    {OptionId::Target, "--target", "argv exec check explain why init learn", Value::Words, "host portable", ""},
-    {OptionId::Launcher, "--launcher", "argv exec check explain why init learn", Value::File, "", "PATH"},
-    {OptionId::Unpinned, "--unpinned", "argv exec check explain why init learn", Value::None, "", ""},
-    {OptionId::Diagnostics, "--diagnostics", "argv exec check explain why init learn", Value::DiagFormat, "", ""},
-    {OptionId::Format, "--format", "argv exec check explain why init", Value::Words, "shell json nul record", ""},
-    {OptionId::Format, "--format", "learn", Value::Words, "text json", ""},
-    {OptionId::Mode, "--mode", "argv exec explain", Value::Mode, "", ""},
-    {OptionId::Mode, "--mode", "init", Value::StarterMode, "", ""},
-    {OptionId::Short, "--short", "explain", Value::None, "", ""},
-    {OptionId::WhyWrite, "--write", "why", Value::None, "", ""},
-    {OptionId::LearnWrite, "--write", "learn", Value::File, "", "NEW.toml"},
-    {OptionId::Way, "--way", "learn", Value::Words, "auto audit ptrace", ""},
-    {OptionId::Report, "--report", "learn", Value::File, "", "FILE"},
+    {OptionId::Help, Value::None, "--help", "argv exec check explain why init learn completion", "", ""},
+    {OptionId::Help, Value::None, "-h", "argv exec check explain why init learn completion", "", ""},
+    {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME"},
+    {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", ""},
+    {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", ""},
+    {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH"},
+    {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", ""},
+    {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", ""},
+    {OptionId::Format, Value::Words, "--format", "argv exec check explain why init", "shell json nul record", ""},
+    {OptionId::Format, Value::Words, "--format", "learn", "text json", ""},
+    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain", "", ""},
+    {OptionId::Mode, Value::StarterMode, "--mode", "init", "", ""},
+    {OptionId::Short, Value::None, "--short", "explain", "", ""},
+    {OptionId::WhyWrite, Value::None, "--write", "why", "", ""},
+    {OptionId::LearnWrite, Value::File, "--write", "learn", "", "NEW.toml"},
+    {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", ""},
+    {OptionId::Report, Value::File, "--report", "learn", "", "FILE"},
 };
 
 // Whether the space-separated list names word.
@@ -64,9 +68,10 @@ constexpr bool names_word(std::string_view list, std::string_view word) {
 
 // The row of spelling for the subcommand, or nullptr: not one of its options.
 constexpr const OptionSpec *find_option(std::string_view subcommand, std::string_view spelling) {
-  for (const OptionSpec &row : kOptions)
-    if (row.spelling == spelling && names_word(row.subcommands, subcommand)) return &row;
-  return nullptr;
+  const auto *row = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const OptionSpec &option) {
+    return option.spelling == spelling && names_word(option.subcommands, subcommand);
+  });
+  return row == std::end(kOptions) ? nullptr : row;
 }
 
 }  // namespace llp
