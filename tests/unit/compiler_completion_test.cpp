@@ -5,6 +5,7 @@
 // takes, for each subcommand it names.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,8 @@ bool has_word(const std::string &script, std::string_view shell, std::string_vie
 // parse_cli on the subcommand and arguments given.
 std::string parse(std::vector<std::string> words, Cli &cli) {
   words.insert(words.begin(), "landlock-policy");
-  std::vector<char *> argv;
-  for (std::string &w : words) argv.push_back(w.data());
+  std::vector<char *> argv(words.size());
+  std::transform(words.begin(), words.end(), argv.begin(), [](std::string &w) { return w.data(); });
   cli.subcommand = words[1];
   return parse_cli(static_cast<int>(argv.size()), argv.data(), cli);
 }
