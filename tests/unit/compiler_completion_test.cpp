@@ -41,7 +41,7 @@ bool has_word(const std::string &script, std::string_view shell, std::string_vie
 std::string parse(std::vector<std::string> words, Cli &cli) {
   words.insert(words.begin(), "landlock-policy");
   std::vector<char *> argv(words.size());
-  std::transform(words.begin(), words.end(), argv.begin(), [](std::string &w) { return w.data(); });
+  std::transform(words.begin(), words.end(), argv.begin(), [](std::string &w) -> char * { return w.data(); });
   cli.subcommand = words[1];
   return parse_cli(static_cast<int>(argv.size()), argv.data(), cli);
 }
