@@ -37,11 +37,16 @@ bool has_word(const std::string &script, std::string_view shell, std::string_vie
          script.find(" " + w + "'") != std::string::npos || script.find("'" + w + "'") != std::string::npos;
 }
 
+std::vector<char *> c_strings(std::vector<std::string> &words) {
+  std::vector<char *> out(words.size());
+  std::transform(words.begin(), words.end(), out.begin(), [](std::string &w) -> char * { return w.data(); });
+  return out;
+}
+
 // parse_cli on the subcommand and arguments given.
 std::string parse(std::vector<std::string> words, Cli &cli) {
   words.insert(words.begin(), "landlock-policy");
-  std::vector<char *> argv(words.size());
-  std::transform(words.begin(), words.end(), argv.begin(), [](std::string &w) -> char * { return w.data(); });
+  std::vector<char *> argv = c_strings(words);
   cli.subcommand = words[1];
   return parse_cli(static_cast<int>(argv.size()), argv.data(), cli);
 }
