@@ -48,9 +48,9 @@ inline constexpr Subcommand kSubcommands[] = {
      "Runs the command as exec does and reports what the sandbox denied and the grants to add.", Operands::Policies,
      true},
     {SubcommandId::Completion, "completion", "bash|zsh|fish",
-     "Prints the shell completion of landlock-policy and landlock-run for the shell named, generated\n"
+     "Prints the shell completion of this command and of landlock-run for the shell named, generated\n"
      "from the tables of subcommands, options, modes and launcher flags: source it, or let\n"
-     "`make install` and the packages install it (bash-completion, zsh, fish: man 1 landlock-policy).",
+     "`make install` and the packages install it (where each shell looks: FILES in the man page).",
      Operands::Shells, false},
 };
 
