@@ -201,6 +201,7 @@ NEED_parse-check := $(BUILD)/unit/parse-check
 NEED_cross := $(CROSS_CHECK)
 NEED_fuzz := $(FUZZ_BINS)
 NEED_tables := $(BUILD)/tables
+NEED_completions := $(COMPLETIONS)
 # The release artifacts: everything `make check` builds but the fuzzers and
 # the sanitized compiler tests.
 NEED_packaging := $(filter-out $(FUZZ_BINS) $(COMPILER_TEST),$(CHECK_DEPS))

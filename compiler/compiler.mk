@@ -15,6 +15,8 @@ NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 # table (cargo, npm, yarn, pnpm, go, the venv, maven and gradle come with the
 # presets' tools above); bsdutils for script(1): exec's hint on a terminal.
 DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
+# tests/compiler/completion.sh runs the generated completion in each shell.
+DEB_PACKAGES += bash zsh fish
 
 # Every compiler source but main: what the unit tests and the fuzzer link.
 # The folders are the pipeline (CONTRIBUTING.md, Repository layout): base host policy plan out, the
@@ -88,12 +90,34 @@ $(COMPILER_TEST): $(patsubst tests/unit/%.cpp,$(BUILD)/unit/compiler_tests/%.o,$
 
 CHECK_DEPS += $(COMPILER) $(COMPILER_TEST) $(TABLES)
 
-.PHONY: install-compiler bench-compile
+# The shell completion of both commands (compiler/cli/completion.h), for
+# make install and the packages: written by packaging/completion-gen.cpp,
+# compiled for the machine that builds (a cross build cannot run its own
+# landlock-policy) from the same code as `landlock-policy completion SHELL`,
+# so both give the same bytes. Where each goes under share/ is
+# packaging/pkg-common.sh's pkg_completions, for make install and the packages.
+COMPLETION_DIR := $(BUILD)/completion
+COMPLETION_GEN := $(COMPLETION_DIR)/completion-gen
+COMPLETION_GEN_SRCS := packaging/completion-gen.cpp $(sort $(wildcard compiler/cli/completion*.cpp)) \
+  compiler/plan/modes.cpp compiler/policy/schema.cpp compiler/base/quote.cpp compiler/base/text.cpp
+COMPLETIONS := $(COMPLETION_DIR)/landlock-policy.bash $(COMPLETION_DIR)/landlock-policy.zsh \
+  $(COMPLETION_DIR)/landlock-policy.fish
+$(COMPLETION_GEN): $(COMPLETION_GEN_SRCS) $(COMPILER_HDRS)
+	@mkdir -p $(dir $@)
+	g++ -std=c++20 -O2 -Wall -Wextra -Werror -o $@ $(COMPLETION_GEN_SRCS)
+$(COMPLETION_DIR)/landlock-policy.%: $(COMPLETION_GEN)
+	$(COMPLETION_GEN) $* >$@.tmp && mv $@.tmp $@
+completion: $(COMPLETIONS)
+all: $(COMPLETIONS)
+CHECK_DEPS += $(COMPLETIONS)
+
+.PHONY: install-compiler bench-compile completion
 BENCHES += bench-compile
 install: install-compiler
-install-compiler: $(COMPILER)
+install-compiler: $(COMPILER) $(COMPLETIONS)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(COMPILER) $(DESTDIR)$(PREFIX)/bin/landlock-policy
+	sh -c '. packaging/pkg-common.sh && pkg_completions "$$1" "$$2"' sh $(COMPLETION_DIR) $(DESTDIR)$(PREFIX)/share
 
 # 10 000 grants well under a second; 10x the grants at most ~12x the time,
 # decided by bench/interval.h's 95% interval (inconclusive is not a failure).

@@ -18,6 +18,9 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "cli/completion.h"
+#include "cli/option_table.h"
+#include "cli/subcommands.h"
 #include "compile.h"
 #include "out/annotate.h"
 #include "out/emit.h"
@@ -336,37 +339,30 @@ bool wants_shell(int argc, char **argv) {
   return false;
 }
 
-// Every subcommand, once: what run() dispatches to, the names a typo is
-// matched against, and the usage lines of `--help` and `SUBCOMMAND --help`.
-struct Subcommand {
-  std::string_view name;
-  int (*run)(const Cli &);
-  std::string_view usage;  // after "landlock-policy NAME"; continuation lines indented as --help shows them
-  std::string_view about;  // SUBCOMMAND --help: what it does, in a few lines
-};
+int cmd_completion(const Cli &cli) {
+  if (!cli.command.empty() || cli.files.size() != 1) return usage("completion takes one shell: bash, zsh or fish");
+  const std::string script = completion_script(cli.files[0]);
+  if (script.empty()) return usage("completion " + cli.files[0] + ": expected bash, zsh or fish");
+  return write_all(1, script) ? kOk : kInvalid;
+}
 
-constexpr Subcommand kSubcommands[] = {
-    {"argv", cmd_argv, "[--format shell|json|nul|record] [OPTION]... POLICY.toml|--mode MODE [-- COMMAND [ARG]...]",
-     "Prints the launcher's argv for the policy, with the command when one follows --."},
-    {"exec", cmd_exec, "[OPTION]... POLICY.toml|--mode MODE -- COMMAND [ARG]...",
-     "Compiles the policy, then runs the command confined by it. --mode MODE alone is a policy file\n"
-     "holding only mode = \"MODE\"."},
-    {"check", cmd_check, "POLICY.toml...", "Validates each policy; one line on stderr for each valid one."},
-    {"explain", cmd_explain, "[--short] [OPTION]... POLICY.toml|--mode MODE",
-     "Shows every grant with where it came from, the hidden, protected and dropped paths, network, scopes;\n"
-     "--short: one line each for the mode, what is writable, outputs, hidden, network and scopes."},
-    {"why", cmd_why, "[--write] [OPTION]... POLICY.toml PATH", "Says which grant covers PATH, or why none does."},
-    {"init", cmd_init, "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy."},
-    {"learn", cmd_learn,
-     "[--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
-     "                               [--write NEW.toml] [OPTION]...\n"
-     "                               POLICY.toml -- COMMAND [ARG]...",
-     "Runs the command as exec does and reports what the sandbox denied and the grants to add."},
-};
+int run_subcommand(SubcommandId id, const Cli &cli) {
+  switch (id) {
+    case SubcommandId::Argv: return cmd_argv(cli);
+    case SubcommandId::Exec: return cmd_exec(cli);
+    case SubcommandId::Check: return cmd_check(cli);
+    case SubcommandId::Explain: return cmd_explain(cli);
+    case SubcommandId::Why: return cmd_why(cli);
+    case SubcommandId::Init: return cmd_init(cli);
+    case SubcommandId::Learn: return cmd_learn(cli);
+    case SubcommandId::Completion: return cmd_completion(cli);
+  }
+  return kUsage;
+}
 
 std::string usage_line(const Subcommand &sub) {
   std::string name(sub.name);
-  name.resize(std::max<size_t>(name.size(), 8), ' ');
+  name.resize(std::max<size_t>(name.size() + 1, 8), ' ');
   return "landlock-policy " + name + std::string(sub.usage) + "\n";
 }
 
@@ -377,10 +373,17 @@ int print_help() {
   return write_all(1, text + kUsageText) ? kOk : kInvalid;
 }
 
-// `landlock-policy SUBCOMMAND --help`: its usage line and what it does.
+// `landlock-policy SUBCOMMAND --help`: its usage line, what it does, and
+// the options it takes (the option table's rows that name it).
 int print_subcommand_help(const Subcommand &sub) {
   std::string text = "usage: " + usage_line(sub) + "\n" + std::string(sub.about) + "\n";
-  text += "Options: landlock-policy --help; man 1 landlock-policy\n";
+  std::string options;
+  for (const OptionSpec &row : kOptions) {
+    if (!names_word(row.subcommands, sub.name)) continue;
+    options += "  " + option_usage(row) + "\n";
+  }
+  if (!options.empty()) text += "\nOptions:\n" + options;
+  text += "\nWhat each option does: landlock-policy --help; man 1 landlock-policy\n";
   return write_all(1, text) ? kOk : kInvalid;
 }
 
@@ -392,18 +395,17 @@ int run(int argc, char **argv) {
     return kOk;
   }
   if (sub == "--help" || sub == "-h") return print_help();
+  std::vector<std::string_view> subcommands;
+  const Subcommand *found = nullptr;
+  for (const Subcommand &row : kSubcommands) {
+    subcommands.push_back(row.name);
+    if (row.name == sub) found = &row;
+  }
+  if (!found) return usage("unknown subcommand " + sub + "; " + suggestion(sub, subcommands));
   Cli cli;
   cli.subcommand = sub;
   if (std::string e = parse_cli(argc, argv, cli); !e.empty()) return usage(e);
-  std::vector<std::string_view> subcommands;
-  for (const Subcommand &row : kSubcommands) {
-    if (row.name != sub) {
-      subcommands.push_back(row.name);
-      continue;
-    }
-    return cli.help ? print_subcommand_help(row) : row.run(cli);
-  }
-  return usage("unknown subcommand " + sub + "; " + suggestion(sub, subcommands));
+  return cli.help ? print_subcommand_help(*found) : run_subcommand(found->id, cli);
 }
 
 }  // namespace

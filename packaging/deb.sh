@@ -21,6 +21,7 @@ for page in "$build"/man/*.[0-9]; do
   sect=${page##*.}
   pkg_man_gz "$page" "$root/usr/share/man/man$sect/$(basename "$page").gz"
 done
+pkg_completions "$build/completion" "$root/usr/share" vendor-completions
 pkg_file 0644 packaging/deb/copyright "$doc/copyright"
 pkg_sbom_files "$doc"
 # Built-Using: the Debian source packages (= versions) whose code the static

@@ -10,6 +10,9 @@
 #     src/build.sh                            rebuilds bin/landlock-run from it
 #                                              byte for byte and compares
 #     man/man1/*.1, man/man5/*.5              the man pages (roff)
+#     share/bash-completion/completions/*,     the shell completion of both
+#     share/zsh/site-functions/_landlock-policy, commands, where each shell
+#     share/fish/vendor_completions.d/*.fish   looks under a PREFIX
 #     licenses/PKG.copyright                  the licence of each Debian
 #                                              package whose code is linked in,
 #     licenses/LGPL-2.1, GPL-3, ...            and the full texts they cite
@@ -43,6 +46,7 @@ for page in "$build"/man/*.[0-9]; do
   sect=${page##*.}
   pkg_file 0644 "$page" "$top/man/man$sect/$(basename "$page")"
 done
+pkg_completions "$build/completion" "$top/share"
 pkg_sbom_files "$top"
 for f in README.md LICENSE VERSION; do
   if [ -f "$f" ]; then pkg_file 0644 "$f" "$top/$f"; else echo "packaging: warning: $f missing from the tarball" >&2; fi

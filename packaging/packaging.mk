@@ -123,7 +123,7 @@ $(SBOM): $(LAUNCHER) $(COMPILER) packaging/sbom.py packaging/pkg-common.sh VERSI
 	  bin/landlock-policy=$(SBOM_DIR)/landlock-policy:$(SBOM_DIR)/landlock-policy.map \
 	  -- $(SBOM_TOOLS)
 
-PKG_INPUTS := $(LAUNCHER) $(COMPILER) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
+PKG_INPUTS := $(LAUNCHER) $(COMPILER) $(COMPLETIONS) $(MAN_PAGES) $(LAUNCHER_DIGEST_SRCS) \
   LICENSE VERSION README.md packaging/dist.sh packaging/pkg-common.sh $(SDE_STAMP) $(SBOM)
 
 # The tarball's src/build.sh: the launcher's compile and link as the

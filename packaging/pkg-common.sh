@@ -24,6 +24,23 @@ pkg_bin_stripped() {
   pkg_file 0755 "$1" "$2" && "${STRIP:-strip}" --strip-unneeded --remove-section=.comment "$2"
 }
 
+# pkg_completions DIR SHARE [ZSH_DIR]: the shell completion scripts the
+# build wrote in DIR (make completion) where each shell looks under SHARE
+# (PREFIX/share): bash-completion and fish load a file named after the
+# command, so the one script covering both commands goes in twice; zsh's
+# #compdef names both. ZSH_DIR: site-functions (zsh's own default, for
+# /usr/local), or vendor-completions (Debian's zsh, for the .deb).
+pkg_completions() {
+  for shell in bash zsh fish; do
+    [ -f "$1/landlock-policy.$shell" ] || pkg_die "$1/landlock-policy.$shell is missing (make completion)"
+  done
+  pkg_file 0644 "$1/landlock-policy.bash" "$2/bash-completion/completions/landlock-policy"
+  pkg_file 0644 "$1/landlock-policy.bash" "$2/bash-completion/completions/landlock-run"
+  pkg_file 0644 "$1/landlock-policy.zsh" "$2/zsh/${3:-site-functions}/_landlock-policy"
+  pkg_file 0644 "$1/landlock-policy.fish" "$2/fish/vendor_completions.d/landlock-policy.fish"
+  pkg_file 0644 "$1/landlock-policy.fish" "$2/fish/vendor_completions.d/landlock-run.fish"
+}
+
 # pkg_man_gz SRC DEST: gzip -9n (no name, no timestamp), mode 0644.
 pkg_man_gz() {
   install -d -m 0755 "$(dirname "$2")"

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "../base/text.h"
+#include "option_table.h"
 
 namespace llp {
 
@@ -101,21 +102,21 @@ class Args {
   std::optional<std::string> attached_;
 };
 
-// learn's own options: nullopt when a is not one, else "" or the usage error.
-std::optional<std::string> learn_option(const std::string &a, Args &args, Cli &cli) {
-  if (a == "--format") {
-    if (!args.value(cli.format) || (cli.format != "text" && cli.format != "json")) return "--format needs text or json";
-  } else if (a == "--write") {
-    if (!args.value(cli.write_file) || cli.write_file.empty()) return "--write needs a NEW.toml";
-  } else if (a == "--way") {
-    if (!args.value(cli.way) || (cli.way != "auto" && cli.way != "audit" && cli.way != "ptrace"))
-      return "--way needs auto, audit or ptrace";
-  } else if (a == "--report") {
-    if (!args.value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
-  } else {
-    return std::nullopt;
+// The words of a Value::Words option, as a message lists them: "a, b or c".
+std::string listed(std::string_view words) {
+  std::vector<std::string_view> names;
+  while (!words.empty()) {
+    const size_t space = words.find(' ');
+    names.push_back(words.substr(0, space));
+    if (space == std::string_view::npos) break;
+    words.remove_prefix(space + 1);
   }
-  return std::string();
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
 }
 
 std::string set_option(const std::string &v, Cli &cli) {
@@ -128,68 +129,107 @@ std::string set_option(const std::string &v, Cli &cli) {
   return {};
 }
 
-std::string format_option(Args &args, Cli &cli) {
-  if (!args.value(cli.format)) return "--format needs shell, json, nul or record";
+// argv's --format: its words, and a pointer to --diagnostics for theirs.
+std::string format_option(const OptionSpec &row, Args &args, Cli &cli) {
+  const std::string words = listed(row.words);
+  if (!args.value(cli.format)) return "--format needs " + words;
+  if (names_word(row.words, cli.format)) return {};
   if (is_diag_format(cli.format))
-    return "--format " + cli.format + ": --format is argv's output (shell, json, nul or record); for " + cli.format +
+    return "--format " + cli.format + ": --format is argv's output (" + words + "); for " + cli.format +
            " messages, use --diagnostics " + cli.format;
-  if (cli.format != "shell" && cli.format != "json" && cli.format != "nul" && cli.format != "record")
-    return "--format " + cli.format + ": expected shell, json, nul or record";
+  return "--format " + cli.format + ": expected " + words;
+}
+
+// The value of a Value::Words option, checked: "" or the usage error.
+std::string word_option(const OptionSpec &row, Args &args, std::string &out) {
+  if (!args.value(out) || !names_word(row.words, out)) return std::string(row.spelling) + " needs " + listed(row.words);
   return {};
 }
 
-// Every other option and the positional arguments: "" or the usage error.
-std::string other_argument(const std::string &a, Args &args, Cli &cli) {
+// The value of a Value::File option; false when there is none.
+bool file_value(Args &args, std::string &out) { return args.value(out) && !out.empty(); }
+
+// One option of the table: "" or the usage error.
+std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
   std::string v;
-  if (a == "--format") return format_option(args, cli);
-  if (a == "--profile") {
-    if (!args.value(cli.options.profile)) return "--profile needs a NAME";
-  } else if (a == "--set") {
-    if (!args.value(v)) return "--set needs KEY=VALUE";
-    return set_option(v, cli);
-  } else if (a == "--target") {
-    if (!args.value(v) || (v != "host" && v != "portable")) return "--target needs host or portable";
-    cli.options.target = v == "host" ? Target::Host : Target::Portable;
-  } else if (a == "--launcher") {
-    if (!args.value(cli.options.launcher) || cli.options.launcher.empty()) return "--launcher needs a PATH";
-  } else if (a == "--diagnostics") {
-    if (!args.value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
-  } else if (a == "--unpinned") {
-    cli.options.unpinned = true;
-  } else if (a == "--write" && cli.subcommand == "why") {
-    cli.write = true;
-  } else if (a == "--short" && cli.subcommand == "explain") {
-    cli.short_form = true;
-  } else if (a == "--mode" && (cli.subcommand == "init" || cli.subcommand == "argv" || cli.subcommand == "exec" ||
-                                cli.subcommand == "explain")) {
-    if (!args.value(cli.mode)) return "--mode needs a mode";
-  } else if (a.size() > 1 && a[0] == '-') {
-    return "unknown option " + a;
-  } else {
-    cli.files.push_back(a);
+  std::string error;
+  switch (row.id) {
+    case OptionId::Help: cli.help = true; break;
+    case OptionId::Profile:
+      if (!args.value(cli.options.profile)) return "--profile needs a NAME";
+      break;
+    case OptionId::Set:
+      if (!args.value(v)) return "--set needs KEY=VALUE";
+      return set_option(v, cli);
+    case OptionId::Target:
+      error = word_option(row, args, v);
+      cli.options.target = v == "host" ? Target::Host : Target::Portable;
+      return error;
+    case OptionId::Launcher:
+      if (!file_value(args, cli.options.launcher)) return "--launcher needs a PATH";
+      break;
+    case OptionId::Unpinned: cli.options.unpinned = true; break;
+    case OptionId::Diagnostics:
+      if (!args.value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
+      break;
+    case OptionId::Format:
+      if (cli.subcommand == "learn") return word_option(row, args, cli.format);
+      return format_option(row, args, cli);
+    case OptionId::Mode:
+      if (!args.value(cli.mode)) return "--mode needs a mode";
+      break;
+    case OptionId::Short: cli.short_form = true; break;
+    case OptionId::WhyWrite: cli.write = true; break;
+    case OptionId::Way: return word_option(row, args, cli.way);
+    case OptionId::Report:
+      if (!file_value(args, cli.report_file)) return "--report needs a FILE";
+      break;
+    case OptionId::LearnWrite:
+      if (!file_value(args, cli.write_file)) return "--write needs a NEW.toml";
+      break;
   }
   return {};
 }
 
 }  // namespace
 
+std::string option_usage(const OptionSpec &row) {
+  std::string text(row.spelling);
+  std::string words;
+  switch (row.value) {
+    case Value::None: return text;
+    case Value::Word:
+    case Value::File: return text + " " + std::string(row.operand);
+    case Value::Mode:
+    case Value::StarterMode: return text + " MODE";
+    case Value::SetKey: return text + " KEY=VALUE";
+    case Value::Words: words = row.words; break;
+    case Value::DiagFormat:
+      for (const DiagFormatName &format : kDiagFormats) words += (words.empty() ? "" : " ") + std::string(format.name);
+      break;
+  }
+  std::replace(words.begin(), words.end(), ' ', '|');
+  return text + " " + words;
+}
+
 std::string parse_cli(int argc, char **argv, Cli &cli) {
   Args args(argc, argv);
   std::string a;
   while (args.next(a)) {
-    if (a == "--help" || a == "-h") {
-      cli.help = true;
-      return {};
-    }
     if (a == "--" && !args.unused_value()) {
       cli.command = args.rest();
       if (cli.command.empty()) return "no COMMAND after --";
       break;
     }
-    std::optional<std::string> learn_error;
-    if (cli.subcommand == "learn") learn_error = learn_option(a, args, cli);
-    std::string error = learn_error ? *learn_error : other_argument(a, args, cli);
+    const OptionSpec *row = find_option(cli.subcommand, a);
+    if (!row && a.size() > 1 && a[0] == '-') return "unknown option " + a;
+    if (!row) {
+      cli.files.push_back(a);
+      continue;
+    }
+    std::string error = apply_option(*row, args, cli);
     if (!error.empty()) return error;
+    if (cli.help) return {};
     if (args.unused_value()) {
       std::string why = a;
       why += " takes no value (" + a;

@@ -6,6 +6,7 @@
 
 #include "../compile.h"
 #include "../out/annotate.h"
+#include "option_table.h"
 
 namespace llp {
 
@@ -27,6 +28,9 @@ struct Cli {
 // the usage error. An option's value is the next argument, or follows `=`
 // (--diagnostics=github).
 std::string parse_cli(int argc, char **argv, Cli &cli);
+
+// An option with its value as --help shows it: "--target host|portable".
+std::string option_usage(const OptionSpec &row);
 
 // `landlock-policy --help`.
 extern const char kUsageText[];

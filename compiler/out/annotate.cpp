@@ -6,11 +6,12 @@
 namespace llp {
 
 bool parse_diag_format(std::string_view name, DiagFormat &out) {
-  if (name == "text") out = DiagFormat::Text;
-  else if (name == "gcc") out = DiagFormat::Gcc;
-  else if (name == "github") out = DiagFormat::Github;
-  else return false;
-  return true;
+  for (const DiagFormatName &row : kDiagFormats) {
+    if (row.name != name) continue;
+    out = row.format;
+    return true;
+  }
+  return false;
 }
 
 namespace {

@@ -13,7 +13,18 @@ namespace llp {
 
 enum class DiagFormat { Text, Gcc, Github };
 
-// "text", "gcc" or "github"; false for anything else.
+// --diagnostics F: each format's name (the completion offers them in this order).
+struct DiagFormatName {
+  std::string_view name;
+  DiagFormat format;
+};
+inline constexpr DiagFormatName kDiagFormats[] = {
+    {"text", DiagFormat::Text},
+    {"gcc", DiagFormat::Gcc},
+    {"github", DiagFormat::Github},
+};
+
+// A row of kDiagFormats by name; false for anything else.
 bool parse_diag_format(std::string_view name, DiagFormat &out);
 
 // Every diagnostic in the order render() prints them. For github, file

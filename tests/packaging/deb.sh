@@ -25,7 +25,9 @@ dpkg-deb -c "$deb" | awk '{ print $1, $2, $6 }' >"$tmp/contents"
 want="./usr/bin/landlock-run ./usr/share/man/man1/landlock-run.1.gz ./usr/share/man/man1/landlock-policy.1.gz
   ./usr/share/man/man5/landlock-policy.5.gz ./usr/share/doc/landlock-run/copyright ./usr/share/doc/landlock-run/changelog.gz
   ./usr/share/doc/landlock-run/sbom.spdx.json ./usr/share/doc/landlock-run/licenses/musl-dev.copyright
-  ./usr/bin/landlock-policy"
+  ./usr/bin/landlock-policy ./usr/share/bash-completion/completions/landlock-policy
+  ./usr/share/bash-completion/completions/landlock-run ./usr/share/zsh/vendor-completions/_landlock-policy
+  ./usr/share/fish/vendor_completions.d/landlock-policy.fish ./usr/share/fish/vendor_completions.d/landlock-run.fish"
 missing=
 for f in $want; do awk -v f="$f" '$3 == f { found = 1 } END { exit !found }' "$tmp/contents" || missing="$missing $f"; done
 if [ -z "$missing" ]; then pass "deb-contents"; else fail "deb-contents" "missing$missing"; fi
@@ -52,6 +54,13 @@ fi
 root=$tmp/root
 dpkg -x "$deb" "$root"
 bin=$root/usr/bin/landlock-run
+# bash-completion loads the installed file by the command's name.
+if [ "$("$root/usr/bin/landlock-policy" completion bash)" = "$(cat "$root/usr/share/bash-completion/completions/landlock-run")" ] &&
+  bash --norc --noprofile -c '. "$1" && complete -p landlock-run' sh "$root/usr/share/bash-completion/completions/landlock-run" >/dev/null; then
+  pass "deb-bash-completion-loads"
+else
+  fail "deb-bash-completion-loads" "the installed completion is not the compiler's, or bash refuses it"
+fi
 src_sha=$(sh packaging/launcher-digest.sh)  # docs/launcher-cli.md
 if [ "$("$bin" --version)" = "landlock-run $ver source-sha256=$src_sha" ]; then
   pass "deb-installed-launcher-version"

@@ -27,7 +27,9 @@ want="bin/landlock-run src/build.sh src/launcher/landlock-run.cpp LICENSE VERSIO
   man/man1/landlock-run.1 man/man1/landlock-policy.1 man/man5/landlock-policy.5
   sbom.spdx.json licenses/musl-dev.copyright licenses/LGPL-2.1 licenses/GPL-3 licenses/GCC-exception-3.1"
 for f in $launcher_srcs; do want="$want src/$f"; done
-want="$want README.md bin/landlock-policy"
+want="$want README.md bin/landlock-policy share/bash-completion/completions/landlock-policy
+  share/bash-completion/completions/landlock-run share/zsh/site-functions/_landlock-policy
+  share/fish/vendor_completions.d/landlock-policy.fish share/fish/vendor_completions.d/landlock-run.fish"
 missing=
 for f in $want; do grep -qx "$name/$f" "$tmp/list" || missing="$missing $f"; done
 if [ -z "$missing" ]; then pass "dist-contents"; else fail "dist-contents" "missing$missing"; fi
@@ -81,6 +83,14 @@ check_confines dist-launcher "$top/bin/landlock-run" "$tmp/run"
 # The compiler too runs with no libc at all: an empty root (a FROM scratch
 # image, an Alpine CI job) holding only the two binaries and a policy (the
 # compiler checks the launcher it emits, and runs its --version).
+# The shell completion shipped is what the shipped compiler prints.
+bad=
+for f in bash-completion/completions/landlock-policy:bash bash-completion/completions/landlock-run:bash \
+  zsh/site-functions/_landlock-policy:zsh fish/vendor_completions.d/landlock-policy.fish:fish \
+  fish/vendor_completions.d/landlock-run.fish:fish; do
+  "$top/bin/landlock-policy" completion "${f#*:}" | cmp -s - "$top/share/${f%:*}" || bad="$bad ${f%:*}"
+done
+if [ -z "$bad" ]; then pass "dist-completion-is-the-compiler-s"; else fail "dist-completion-is-the-compiler-s" "differ:$bad"; fi
 if file -b "$top/bin/landlock-policy" | grep -q 'statically linked'; then pass "dist-compiler-static"; else fail "dist-compiler-static" "$(file -b "$top/bin/landlock-policy")"; fi
 if [ "$(id -u)" = 0 ] && command -v chroot >/dev/null; then
   empty=$tmp/empty-root

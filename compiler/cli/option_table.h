@@ -1,0 +1,77 @@
+// landlock-policy's options, once: which subcommands take each, what its
+// value is and, where the value is one of a few words, which. parse_cli
+// (args.cpp) refuses an option that is not here for the subcommand, checks
+// the words, and the shell completion (completion.cpp) offers the same.
+#pragma once
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+
+namespace llp {
+
+enum class OptionId {
+  Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, LearnWrite,
+};
+
+// What follows the option, for the parser and the completion.
+enum class Value {
+  None,        // a switch
+  Word,        // any word (a profile's name)
+  File,        // a path
+  Words,       // one of OptionSpec::words
+  Mode,        // a row of the mode table (plan/modes.h)
+  StarterMode, // a mode `init` offers
+  SetKey,      // KEY=VALUE, KEY a settable key of the schema (policy/schema.cpp)
+  DiagFormat,  // a row of kDiagFormats (out/annotate.h)
+};
+
+struct OptionSpec {
+  OptionId id;
+  Value value;
+  std::string_view spelling;
+  std::string_view subcommands;  // the subcommands that take it, space-separated
+  std::string_view words;        // Value::Words: the values, space-separated
+  std::string_view operand;      // what --help calls the value of a Word or File: "NAME", "PATH"
+};
+
+// Most options apply to every subcommand that compiles a policy (and init).
+inline constexpr OptionSpec kOptions[] = {
+    {OptionId::Help, Value::None, "--help", "argv exec check explain why init learn completion", "", ""},
+    {OptionId::Help, Value::None, "-h", "argv exec check explain why init learn completion", "", ""},
+    {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME"},
+    {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", ""},
+    {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", ""},
+    {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH"},
+    {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", ""},
+    {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", ""},
+    {OptionId::Format, Value::Words, "--format", "argv exec check explain why init", "shell json nul record", ""},
+    {OptionId::Format, Value::Words, "--format", "learn", "text json", ""},
+    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain", "", ""},
+    {OptionId::Mode, Value::StarterMode, "--mode", "init", "", ""},
+    {OptionId::Short, Value::None, "--short", "explain", "", ""},
+    {OptionId::WhyWrite, Value::None, "--write", "why", "", ""},
+    {OptionId::LearnWrite, Value::File, "--write", "learn", "", "NEW.toml"},
+    {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", ""},
+    {OptionId::Report, Value::File, "--report", "learn", "", "FILE"},
+};
+
+// Whether the space-separated list names word.
+constexpr bool names_word(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const size_t space = list.find(' ');
+    if (list.substr(0, space) == word) return true;
+    if (space == std::string_view::npos) break;
+    list.remove_prefix(space + 1);
+  }
+  return false;
+}
+
+// The row of spelling for the subcommand, or nullptr: not one of its options.
+constexpr const OptionSpec *find_option(std::string_view subcommand, std::string_view spelling) {
+  const auto *row = std::find_if(std::begin(kOptions), std::end(kOptions), [&](const OptionSpec &option) {
+    return option.spelling == spelling && names_word(option.subcommands, subcommand);
+  });
+  return row == std::end(kOptions) ? nullptr : row;
+}
+
+}  // namespace llp
