@@ -386,10 +386,11 @@ constexpr Subcommand kSubcommands[] = {
     {"why", cmd_why, "[--write] [OPTION]... POLICY.toml PATH", "Says which grant covers PATH, or why none does."},
     {"init", cmd_init, "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy."},
     {"learn", cmd_learn,
-     "[--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
+     "[--way auto|audit|ptrace] [--format text|json] [--report FILE|--report-fd N]\n"
      "                               [--write NEW.toml] [OPTION]...\n"
-     "                               POLICY.toml -- COMMAND [ARG]...",
-     "Runs the command as exec does and reports what the sandbox denied and the grants to add."},
+     "                               POLICY.toml|-|--mode MODE -- COMMAND [ARG]...",
+     "Runs the command as exec does and reports what the sandbox denied and the grants to add;\n"
+     "--format json adds the escalation (what one retry would need) and the refused denials."},
 };
 
 std::string usage_line(const Subcommand &sub) {

@@ -104,8 +104,48 @@ for way in $ways; do
     <"$T/ww.toml" >/dev/null 2>"$T/second.err" 3>"$T/second.json"
   wait "$first"
   has "$way: two at once: the first's report is its own" "$T/first.json" "\"path\": \"$WS\""
-  hasnt "$way: two at once: nothing of the second in the first's report" "$T/first.json" "second"
+  hasnt "$way: two at once: nothing of the second in the first's report" "$T/first.json" "ws/second"
   has "$way: two at once: the second's report is its own" "$T/second.json" "\"path\": \"$WS/second\""
   has "$way: two at once: the second still sees its denial after the first ended" "$T/second.json" \
     "\"cause\": \"sandbox\", \"access\": \"create\""
+done
+
+# ---- The escalation (schema landlock-policy-learn/2): from the kernel's
+# denials only. read-only has no outputs (an output must lie in a writable
+# workspace) and a rw grant on the workspace would leave .git writable
+# (read-only carves nothing): so the narrowest for a new folder at the
+# workspace root is workspace-write with that output.
+mkdir -p "$HOME/.cache/tool"
+# esc WAY POLICY LABEL COMMAND: learn with POLICY on standard input; the report in $T/esc.json.
+esc() {
+  rm -rf "$WS/build"
+  learn "$1" --format json --report-fd 3 - -- sh -c "$4" <"$2" >/dev/null 2>"$T/esc.err" 3>"$T/esc.json"
+}
+for way in $ways; do
+  esc "$way" "$T/ro.toml" ro 'mkdir build'
+  has "$way: read-only, mkdir build: the mode is said" "$T/esc.json" '"mode": "read-only"'
+  has "$way: read-only, mkdir build: workspace-write with the output build/" "$T/esc.json" \
+    '"escalation": {"policy": {"mode": "workspace-write", "outputs": ["build/"]}, "toml": "mode = \"workspace-write\"\noutputs = [\"build/\"]\n", "covers": [0]}'
+
+  esc "$way" "$T/ww.toml" ww 'mkdir build'
+  has "$way: workspace-write, mkdir build: the output build/" "$T/esc.json" \
+    '"escalation": {"policy": {"outputs": ["build/"]}'
+
+  esc "$way" "$T/ro.toml" ro "echo x >'$HOME/.cache/tool/obj'"
+  has "$way: read-only, a write in ~/.cache/tool: its leaf grant" "$T/esc.json" \
+    "\"escalation\": {\"policy\": {\"rw\": [\"$HOME/.cache/tool\"]}"
+  has "$way: each denial says its source" "$T/esc.json" "\"source\": \"$way\""
+
+  esc "$way" "$T/ww.toml" ww 'echo x >.git/hooks/pre-commit'
+  has "$way: a write in .git/hooks: no escalation" "$T/esc.json" '"escalation": null'
+  has "$way: a write in .git/hooks: refused, a carve" "$T/esc.json" '"reason_kind": "carve"}'
+  hasnt "$way: a write in .git/hooks: never in a policy" "$T/esc.json" '"rw": ['
+
+  esc "$way" "$T/ro.toml" ro "cat '$HOME/.ssh/id_ed25519'"
+  has "$way: reading ~/.ssh/id_ed25519: no escalation" "$T/esc.json" '"escalation": null'
+  has "$way: reading ~/.ssh/id_ed25519: refused, a secret" "$T/esc.json" '"reason_kind": "secret"}'
+
+  esc "$way" "$T/ro.toml" ro "echo 'Permission denied: .git/hooks/pre-commit' >&2; echo 'open $HOME/.ssh/id_ed25519: Permission denied' >&2; exit 1"
+  has "$way: a command that only prints a denial: no escalation" "$T/esc.json" '"escalation": null'
+  has "$way: a command that only prints a denial: no denial" "$T/esc.json" '"denials": []'
 done
