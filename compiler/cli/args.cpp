@@ -21,8 +21,9 @@ const char kUsageText[] =
     "  --unpinned           omit --expect-version from the argv\n"
     "  --short              explain: one line each for the mode, writable, outputs,\n"
     "                       hidden, network and scopes\n"
-    "  --mode MODE          argv, exec, explain: no POLICY.toml; the policy is what a\n"
-    "                       file holding only mode = \"MODE\" gives (your own, trusted)\n"
+    "  --mode MODE          argv, exec, explain, learn: no POLICY.toml; the policy\n"
+    "                       is what a file holding only mode = \"MODE\" gives (your\n"
+    "                       own, trusted)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
@@ -33,7 +34,7 @@ const char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
-    "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "POLICY.toml \"-\" reads the policy from standard input (learn: not with --write).\n"
     "A word after POLICY.toml without -- before it is refused, with where the -- goes.\n"
     "A policy file inside the workspace, ${TMPDIR}, /tmp or /dev/shm is refused (an\n"
     "earlier confined run could have rewritten it), and so is a policy file, an extends\n"
@@ -46,8 +47,9 @@ const char kUsageText[] =
     "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
     "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
     "one), then reports on stderr what the sandbox denied and the grants to add\n"
-    "(--format json: to --report FILE,\n"
-    "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
+    "(--format json: to --report FILE, or to the open descriptor --report-fd N, closed\n"
+    "before the command starts, written once the run is over; else stderr);\n"
+    "--write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: man 5 landlock-policy\n";
@@ -146,6 +148,16 @@ std::string word_option(const OptionSpec &row, Args &args, std::string &out) {
   return {};
 }
 
+// learn --report-fd N: a descriptor number, 3 or more (checked open by main).
+std::string report_fd_option(Args &args, Cli &cli) {
+  std::string v;
+  if (!args.value(v)) return "--report-fd needs a descriptor number N (3 or more)";
+  const bool digits = !v.empty() && v.size() <= 9 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoi(v) < 3) return "--report-fd " + v + ": expected a descriptor number, 3 or more";
+  cli.report_fd = std::stoi(v);
+  return {};
+}
+
 // The value of a Value::File option; false when there is none.
 bool file_value(Args &args, std::string &out) { return args.value(out) && !out.empty(); }
 
@@ -187,6 +199,7 @@ std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
     case OptionId::LearnWrite:
       if (!file_value(args, cli.write_file)) return "--write needs a NEW.toml";
       break;
+    case OptionId::ReportFd: return report_fd_option(args, cli);
   }
   return {};
 }
@@ -199,6 +212,7 @@ std::string option_usage(const OptionSpec &row) {
   switch (row.value) {
     case Value::None: return text;
     case Value::Word:
+    case Value::Fd:
     case Value::File: return text + " " + std::string(row.operand);
     case Value::Mode:
     case Value::StarterMode: return text + " MODE";

@@ -45,6 +45,7 @@ std::vector<std::string> value_words(const OptionSpec &row) {
       break;
     case Value::None:
     case Value::Word:
+    case Value::Fd:
     case Value::File: break;
   }
   return words;

@@ -10,13 +10,14 @@
 namespace llp {
 
 enum class OptionId {
-  Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, LearnWrite,
+  Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, ReportFd, LearnWrite,
 };
 
 // What follows the option, for the parser and the completion.
 enum class Value {
   None,        // a switch
   Word,        // any word (a profile's name)
+  Fd,          // a descriptor number the caller opened (3 or more)
   File,        // a path
   Words,       // one of OptionSpec::words
   Mode,        // a row of the mode table (plan/modes.h)
@@ -46,13 +47,14 @@ inline constexpr OptionSpec kOptions[] = {
     {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", ""},
     {OptionId::Format, Value::Words, "--format", "argv exec check explain why init", "shell json nul record", ""},
     {OptionId::Format, Value::Words, "--format", "learn", "text json", ""},
-    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain", "", ""},
+    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain learn", "", ""},
     {OptionId::Mode, Value::StarterMode, "--mode", "init", "", ""},
     {OptionId::Short, Value::None, "--short", "explain", "", ""},
     {OptionId::WhyWrite, Value::None, "--write", "why", "", ""},
     {OptionId::LearnWrite, Value::File, "--write", "learn", "", "NEW.toml"},
     {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", ""},
     {OptionId::Report, Value::File, "--report", "learn", "", "FILE"},
+    {OptionId::ReportFd, Value::Fd, "--report-fd", "learn", "", "N"},
 };
 
 // Whether the space-separated list names word.

@@ -42,10 +42,11 @@ inline constexpr Subcommand kSubcommands[] = {
     {SubcommandId::Init, "init", "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy.",
      Operands::Policies, false},
     {SubcommandId::Learn, "learn",
-     "[--way auto|audit|ptrace] [--format text|json] [--report FILE]\n"
+     "[--way auto|audit|ptrace] [--format text|json] [--report FILE|--report-fd N]\n"
      "                               [--write NEW.toml] [OPTION]...\n"
-     "                               POLICY.toml -- COMMAND [ARG]...",
-     "Runs the command as exec does and reports what the sandbox denied and the grants to add.", Operands::Policies,
+     "                               POLICY.toml|-|--mode MODE -- COMMAND [ARG]...",
+     "Runs the command as exec does and reports what the sandbox denied and the grants to add;\n"
+     "--format json adds the escalation (what one retry would need) and the refused denials.", Operands::Policies,
      true},
     {SubcommandId::Completion, "completion", "bash|zsh|fish",
      "Prints the shell completion of this command and of landlock-run for the shell named, generated\n"

@@ -108,9 +108,10 @@ void choose_grant(Finding &f) {
 
 void classify(const CompileResult &r, Finding &f, int error) {
   const Plan &p = r.plan;
-  auto set = [&](Cause c, std::string reason) {
+  auto set = [&](Cause c, std::string reason, RefusalKind kind = RefusalKind::NotOffered) {
     f.cause = c;
     f.reason = std::move(reason);
+    f.refusal = c == Cause::OnPurpose ? kind : RefusalKind::None;
   };
   if (f.kind == LearnKind::Connect || f.kind == LearnKind::Bind) {
     if (!p.sandboxed || !net_restricted(p)) return set(Cause::Permissions, "not the sandbox: its TCP is not restricted");
@@ -127,7 +128,7 @@ void classify(const CompileResult &r, Finding &f, int error) {
   if (f.kind == LearnKind::Ioctl && !is_device(f.path))
     return set(Cause::Permissions, "not the sandbox: Landlock restricts ioctl on devices only");
   const Coverage covered = cover(p, f.path, writes(f.kind) ? Access::Rw : Access::Ro);
-  if (covered.hidden) return set(Cause::OnPurpose, trim_newline(why(r, f.path, writes(f.kind))));
+  if (covered.hidden) return set(Cause::OnPurpose, trim_newline(why(r, f.path, writes(f.kind))), RefusalKind::Hidden);
   if (!f.kernel) {
     if (std::string e = outside(f); !e.empty())
       return set(Cause::Permissions, "refused outside the sandbox too (" + e + ")");
@@ -142,7 +143,8 @@ void classify(const CompileResult &r, Finding &f, int error) {
                                        carved->written + ": " + origin_text(*carved) + "); to allow it, the policy change is " +
                                        (carved->by == CarvedBy::Default ? "[protect] keep_writable = [\"" + carved->written + "\"]"
                                                                         : std::string("removing its [protect] read_only entry")) +
-                                       ", not a grant");
+                                       ", not a grant",
+                 RefusalKind::Carve);
     bool carved_folder =
         in_folder && std::find(p.carved_folders.begin(), p.carved_folders.end(), folder_of(f)) != p.carved_folders.end();
     bool new_entry = carved_folder && f.kind == LearnKind::Create && is_within(folder_of(f), p.workspace);
@@ -164,9 +166,11 @@ void classify(const CompileResult &r, Finding &f, int error) {
       return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; nothing can be created or removed directly in " +
                                        folder_of(f) + ", a folder on the way to a read-only exception; create it in a "
                                        "subfolder, or create it outside the sandbox and compile again (an existing entry "
-                                       "stays writable)");
+                                       "stays writable)",
+                 RefusalKind::Carve);
     if (covered.protection)
-      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; protected: " + protected_text(*covered.protection));
+      return set(Cause::OnPurpose, trim_newline(why(r, f.path, true)) + "; protected: " + protected_text(*covered.protection),
+                 RefusalKind::Protected);
   }
   set(Cause::Sandbox, {});
   choose_grant(f);

@@ -164,28 +164,36 @@ RefusalTable refusal_table(const std::string &home, const std::string &path_env,
   return t;
 }
 
-std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write) {
+std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write, RefusalKind *kind) {
+  RefusalKind ignored = RefusalKind::None;
+  RefusalKind &said_kind = kind ? *kind : ignored;
+  said_kind = RefusalKind::Secret;
   auto meets = [&](const std::string &entry) { return relation(grant, entry) != 0; };
   auto meets_entry = [&](const char *entry) { return meets(expand_entry(t, entry)); };
   const auto *secret = std::find_if(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), meets_entry);
   if (secret != std::end(kBuiltinSecrets))
     return said(relation(grant, expand_entry(t, *secret)), std::string("the built-in secret ") + *secret) +
            ": secrets are never granted, to read or to write (hidden in the modes, protected in every mode)";
+  said_kind = RefusalKind::NotOffered;
   const auto *never = std::find_if(std::begin(kNeverLearned), std::end(kNeverLearned), [&](const NeverLearned &n) {
     return (write || n.read_too) && pattern_relation(t, grant, n.path) != 0;
   });
   if (never != std::end(kNeverLearned)) return said(pattern_relation(t, grant, never->path), never->path) + ": " + never->reason;
+  said_kind = RefusalKind::None;
   if (!write) return {};
+  said_kind = RefusalKind::Protected;
   const auto *point = std::find_if(std::begin(kPersistencePoints), std::end(kPersistencePoints), meets_entry);
   if (point != std::end(kPersistencePoints))
     return said(relation(grant, expand_entry(t, *point)), std::string("the built-in persistence point ") + *point) +
            ": what is written there runs later outside the sandbox";
+  said_kind = RefusalKind::Carve;
   if (t.plan) {
     auto carved = std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
     if (carved != t.plan->carved.end())
       return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + origin_text(*carved) + ")") +
              ": it runs code at the user's next git command; it is carved out on purpose";
   }
+  said_kind = RefusalKind::NotOffered;
   auto on_path = std::find_if(t.path_folders.begin(), t.path_folders.end(), meets);
   if (on_path != t.path_folders.end())
     return said(relation(grant, *on_path), shown(t, *on_path) + ", a folder on PATH") +
@@ -193,7 +201,9 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
   if (shared_folder(t, grant))
     return shown(t, grant) + " is shared by every tool (a writable grant reaches the caches and settings of programs "
                              "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
-  return home_refusal(t, grant);
+  std::string home = home_refusal(t, grant);
+  if (home.empty()) said_kind = RefusalKind::None;
+  return home;
 }
 
 bool shared_folder(const RefusalTable &t, const std::string &folder) {

@@ -60,6 +60,12 @@ inline constexpr HomePlace kHomePlaces[] = {
     {HomeMatch::Below, HomeVerdict::Refused, "~", "a place not known to hold only data, caches or state"},
 };
 
+// Why a denial is refused on purpose, as the JSON report's reason_kind
+// says it (kRefusalKindNames): never compared as text.
+enum class RefusalKind { None, Protected, Hidden, Carve, Secret, NotOffered };
+inline constexpr const char *kRefusalKindNames[] = {"", "protected", "hidden", "carve", "secret", "not-offered"};
+inline const char *refusal_kind_name(RefusalKind k) { return kRefusalKindNames[static_cast<int>(k)]; }
+
 struct RefusalTable {
   std::string home;                       // canonical, "" when unknown
   std::vector<std::string> path_folders;  // PATH's absolute entries, canonical
@@ -69,8 +75,9 @@ struct RefusalTable {
 // The table for this run: home as given, PATH as given (learn's own environment).
 RefusalTable refusal_table(const std::string &home, const std::string &path_env, const Plan &plan);
 
-// Why a grant on grant (write: rw, else ro) is refused on purpose, or "".
-std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write);
+// Why a grant on grant (write: rw, else ro) is refused on purpose, or "";
+// *kind (when given) says which row refused it.
+std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool write, RefusalKind *kind = nullptr);
 
 // Why kHomePlaces refuses a writable grant on grant, or "": "" too when
 // grant is not strictly inside the home, or lies in the plan's workspace.

@@ -97,8 +97,8 @@ std::string Learner::text_report(const RunSummary &t) const {
 }
 
 std::string Learner::json_report(const RunSummary &t) const {
-  std::string out = "{\n  \"schema\": \"landlock-policy-learn/1\",\n  \"method\": \"" + t.way + "\",\n  \"policy\": " +
-                    json_printable(o_.policy_file) + ",\n  \"status\": " + std::to_string(t.status) +
+  std::string out = "{\n  \"schema\": \"landlock-policy-learn/2\",\n  \"method\": \"" + t.way + "\",\n  \"policy\": " +
+                    json_printable(o_.policy_file) + ",\n  \"mode\": " + json_printable(r_.plan.mode) + ",\n  \"status\": " + std::to_string(t.status) +
                     ",\n  \"left_running\": " + std::to_string(t.left_running) + ",\n  \"not_recorded\": " +
                     std::to_string(t.not_recorded) + ",\n  \"notes\": [";
   for (size_t i = 0; i < t.notes.size(); ++i) out += (i ? ", " : "") + json_printable(t.notes[i]);
@@ -106,7 +106,7 @@ std::string Learner::json_report(const RunSummary &t) const {
   for (size_t i = 0; i < findings_.size(); ++i) {
     const Finding &f = findings_[i];
     out += std::string(i ? "," : "") + "\n    {\"cause\": \"" + cause_name(f.cause) + "\", \"access\": \"" +
-           kind_name(f.kind) + "\"";
+           kind_name(f.kind) + "\", \"source\": \"" + (f.kernel ? "audit" : "ptrace") + "\"";
     if (f.port >= 0) out += ", \"port\": " + std::to_string(f.port);
     else out += ", \"path\": " + json_printable(f.path);
     if (!f.path2.empty()) out += ", \"path2\": " + json_printable(f.path2);
@@ -127,8 +127,27 @@ std::string Learner::json_report(const RunSummary &t) const {
     if (s.create_first) out += ", \"create_first\": true";  // a leaf folder to make before the rerun
     out += "}";
   }
-  out += std::string(suggestions_.empty() ? "" : "\n  ") + "]\n}\n";
+  out += std::string(suggestions_.empty() ? "" : "\n  ") + "],\n  \"escalation\": " + escalation_json(escalation()) +
+         ",\n  \"refused\": [" + refused_json() + "]\n}\n";
   return out;
+}
+
+// The denials refused on purpose, each with its reason and reason_kind.
+std::string Learner::refused_json() const {
+  std::string out;
+  for (const Finding &f : findings_) {
+    if (f.cause != LearnCause::OnPurpose) continue;
+    // A hidden or protected path that is a built-in secret says so.
+    RefusalKind kind = f.refusal == RefusalKind::None ? RefusalKind::NotOffered : f.refusal;
+    RefusalKind row = RefusalKind::None;
+    if (f.port < 0 && !learn_refusal(table_, f.path, false, &row).empty() && row == RefusalKind::Secret) kind = row;
+    out += std::string(out.empty() ? "" : ",") + "\n    {";
+    if (f.port >= 0) out += "\"port\": " + std::to_string(f.port);
+    else out += "\"path\": " + json_printable(f.path);
+    out += ", \"access\": \"" + std::string(kind_name(f.kind)) + "\", \"reason\": " + json_printable(f.reason) +
+           ", \"reason_kind\": \"" + refusal_kind_name(kind) + "\"}";
+  }
+  return out.empty() ? out : out + "\n  ";
 }
 
 std::string Learner::shown(const std::string &p) const {

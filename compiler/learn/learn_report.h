@@ -50,6 +50,7 @@ struct Finding {
   long port = -1;
   LearnCause cause = LearnCause::Sandbox;
   std::string reason;  // on purpose or file permissions: why
+  RefusalKind refusal = RefusalKind::None;  // on purpose: which rule
   int count = 0;
   std::set<std::string> programs;
   std::string grant;  // the folder (or device) to grant, for the sandbox's file denials
@@ -84,8 +85,20 @@ struct Suggestion {
   bool create_first = false;  // a leaf folder that does not exist yet: made before the rerun
 };
 
+// What, added to the run's policy, would have allowed the sandbox's
+// denials (learn_escalate.cpp): the JSON report's "escalation". Only the
+// kernel's denials go in; never a protected, hidden, carved or secret path.
+struct Escalation {
+  std::string mode;  // "workspace-write" when a read-only run needs it, else ""
+  std::vector<std::string> outputs, rw, ro;  // outputs relative to the workspace; grants canonical
+  std::vector<long> connect, bind;
+  std::vector<size_t> covers;  // the denials it allows, indices into Learner::findings()
+};
+
 // Creates path (flags: O_EXCL, or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
 std::string learn_create_file(const std::string &path, int flags, const std::string &text);
+// Writes text to the open descriptor fd, then closes it; "" or why not.
+std::string learn_write_fd(int fd, const std::string &text);
 // mkdir -p of path below home, one leaf at a time, never through a symlink; "" or why not.
 std::string learn_make_below(const std::string &home, const std::string &path);
 
@@ -113,6 +126,11 @@ class Learner {
   void suggest();
   std::string text_report(const RunSummary &run) const;
   std::string json_report(const RunSummary &run) const;
+  // The escalation; covers empty when there is none.
+  Escalation escalation() const;
+  // Its JSON object ("null" when there is none) and its TOML lines.
+  static std::string escalation_json(const Escalation &e);
+  static std::string escalation_toml(const Escalation &e);
   // --write: compiled first; created, never overwritten. "" or the error.
   std::string write_policy(const std::string &way) const;
 
@@ -134,6 +152,9 @@ class Learner {
   bool render(Suggestion &s) const;
   std::string alone_refusal(const Suggestion &s) const;
   std::string compiler_refusal(const std::string &text) const;
+  const Suggestion *suggestion_for(const Finding &f) const;
+  std::string refused_json() const;
+  bool offered(const Suggestion &s, const std::vector<std::string> &carve) const;
 
   const CompileResult &r_;
   const LearnOptions &o_;

@@ -57,7 +57,9 @@ std::vector<std::string> Learner::unnamed_folders() const {
     if (!f.kernel || !f.folder || f.kind != LearnKind::Create) continue;
     bool carved = std::find(p.carved_folders.begin(), p.carved_folders.end(), f.path) != p.carved_folders.end() &&
                   is_within(f.path, p.workspace);
-    if ((carved || shared_folder(table_, f.path)) && std::find(out.begin(), out.end(), f.path) == out.end())
+    // The workspace root of any mode: an escalation's output needs the entry.
+    bool root = f.path == p.workspace;
+    if ((carved || root || shared_folder(table_, f.path)) && std::find(out.begin(), out.end(), f.path) == out.end())
       out.push_back(f.path);
   }
   return out;
@@ -90,9 +92,11 @@ int Learner::add_names(const std::vector<TracedDenial> &traced) {
 // grant, from whatever policy, must stay a grant and never a creation); a file read or run alone when its folder
 // cannot be granted; else refused on purpose, with the preset that covers it.
 void Learner::narrow(Finding &f) const {
+  RefusalKind kind = RefusalKind::NotOffered;
   auto refuse = [&](const std::string &reason) {
     f.cause = Cause::OnPurpose;
     f.reason = reason;
+    f.refusal = kind;
     f.grant.clear();
   };
   std::string program = f.programs.empty() ? std::string() : base_name(*f.programs.begin());
@@ -123,14 +127,14 @@ void Learner::narrow(Finding &f) const {
     return;
   }
   if (f.kind == LearnKind::Create && !f.folder && f.made == LearnMade::Folder && shared_folder(table_, parent_path(f.path))) {
-    if (std::string refused = learn_refusal(table_, f.path, true); !refused.empty())
+    if (std::string refused = learn_refusal(table_, f.path, true, &kind); !refused.empty())
       return refuse("never suggested: " + refused);
     f.grant = f.path;
     f.create_first = true;
     return;
   }
   bool write = f.access == Access::Rw;
-  std::string refused = learn_refusal(table_, f.grant, write);
+  std::string refused = learn_refusal(table_, f.grant, write, &kind);
   if (refused.empty()) return;
   // Read or run only: a file written alone in a folder that cannot be
   // granted (a dotfile in the home) may well be read later as configuration.
@@ -190,7 +194,8 @@ void Learner::suggest() {
   shape_outputs();
   // A policy that sets `workspace` cannot be extended (only a main policy
   // may set it): its grants are then suggested unchecked, and --write refuses.
-  unextendable_ = compiler_refusal(toml_file({}, ""));
+  if (o_.policy_is_file) unextendable_ = compiler_refusal(toml_file({}, ""));
+  else unextendable_ = "the policy came on standard input or from --mode: there is no file to extend";
   std::map<std::pair<std::string, std::string>, Suggestion> by;
   for (Finding &f : findings_) {
     if (f.cause != Cause::Sandbox) continue;
@@ -227,6 +232,7 @@ void Learner::suggest() {
     }
     for (Finding *f : s.findings) {
       f->cause = Cause::OnPurpose;
+      f->refusal = RefusalKind::NotOffered;
       f->reason = "the compiler refuses the grant " + s.section + " " + s.path + ": " + refusal;
     }
   }

@@ -60,6 +60,7 @@ std::string a_value(const OptionSpec &row) {
     case Value::DiagFormat: return "gcc";
     case Value::Mode:
     case Value::StarterMode: return "read-only";
+    case Value::Fd: return "3";
     case Value::None:
     case Value::Word:
     case Value::File: break;

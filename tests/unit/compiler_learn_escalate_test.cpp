@@ -1,0 +1,141 @@
+// landlock-policy learn's escalation (issue 32) without running anything:
+// denials fed directly, as the kernel would report them; what, added to
+// the run's policy, would allow them, and what is refused with its kind.
+#include <doctest/doctest.h>
+
+#include <cerrno>
+#include <fcntl.h>
+
+#include "../../compiler/learn/learn_report.h"
+#include "../compiler/fixture.h"
+
+using namespace llp;
+using llp_test::Tree;
+
+namespace {
+
+TracedDenial traced(learn_arch::Call call, const std::string &path, uint64_t flags = 0) {
+  TracedDenial d;
+  d.call = call;
+  d.error = EACCES;
+  d.path = path;
+  d.flags = flags;
+  d.program = "/usr/bin/tool";
+  return d;
+}
+
+// A run of policy (its mode) in the tree, with .git in the workspace.
+struct Run {
+  Tree t;
+  CompileResult r;
+  LearnOptions o;
+  explicit Run(const std::string &mode) {
+    t.dir("/ws/.git");
+    t.dir("/ws/.git/hooks");
+    t.dir("/home/.cache");
+    t.dir("/home/.cache/tool");
+    policy = "version = 1\nmode = \"" + mode + "\"\n";
+    r = t.compile(policy);
+    o.policy_file = "<stdin>";
+    o.policy_is_file = false;
+    o.home = t.path("/home");
+    o.compile_text = [this](const std::string &name, const std::string &text) {
+      CompileOptions c = t.options(text);
+      c.policy_name = name;
+      return compile(c);
+    };
+    o.compile_in_mode = [this](const std::string &in_mode) {
+      CompileOptions c = t.options(policy);
+      c.sets.emplace_back("mode", in_mode);
+      return compile(c);
+    };
+  }
+  std::string policy;
+};
+
+}  // namespace
+
+TEST_SUITE("compiler learn escalation") {
+  TEST_CASE("read-only, a new folder at the workspace root: workspace-write with its output") {
+    Run run("read-only");
+    REQUIRE_MESSAGE(run.r.ok, run.r.rendered());
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Mkdir, run.t.path("/ws/build")));
+    l.suggest();
+    const Escalation e = l.escalation();
+    CHECK(e.mode == "workspace-write");
+    CHECK(e.outputs == std::vector<std::string>{"build/"});
+    CHECK(e.rw.empty());  // never the workspace whole: .git would be writable
+    CHECK(e.covers == std::vector<size_t>{0});
+    CHECK(Learner::escalation_toml(e) == "mode = \"workspace-write\"\noutputs = [\"build/\"]\n");
+  }
+
+  TEST_CASE("workspace-write, a new folder at the root: the output alone") {
+    Run run("workspace-write");
+    REQUIRE_MESSAGE(run.r.ok, run.r.rendered());
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Mkdir, run.t.path("/ws/build")));
+    l.suggest();
+    const Escalation e = l.escalation();
+    CHECK(e.mode.empty());
+    CHECK(e.outputs == std::vector<std::string>{"build/"});
+    CHECK(Learner::escalation_json(e).find("\"policy\": {\"outputs\": [\"build/\"]}") != std::string::npos);
+  }
+
+  TEST_CASE("a tool's cache: its leaf grant, never a mode") {
+    Run run("read-only");
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.cache/tool/obj"), O_WRONLY | O_CREAT));
+    l.suggest();
+    const Escalation e = l.escalation();
+    CHECK(e.mode.empty());
+    CHECK(e.rw == std::vector<std::string>{run.t.path("/home/.cache/tool")});
+  }
+
+  TEST_CASE("a carve exception and a secret: refused with their kind, never escalated") {
+    Run run("workspace-write");
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), O_WRONLY | O_CREAT));
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.ssh/id_ed25519"), O_RDONLY));
+    l.suggest();
+    REQUIRE(l.findings().size() == 2);
+    CHECK(l.findings()[0].refusal == RefusalKind::Carve);
+    CHECK(l.findings()[1].refusal == RefusalKind::Hidden);
+    CHECK(l.escalation().covers.empty());
+    CHECK(Learner::escalation_json(l.escalation()) == "null");
+    RunSummary summary;
+    const std::string json = l.json_report(summary);
+    CHECK(json.find("\"reason_kind\": \"carve\"") != std::string::npos);
+    CHECK(json.find("\"reason_kind\": \"secret\"") != std::string::npos);  // a hidden secret says so
+    CHECK(json.find("\"escalation\": null") != std::string::npos);
+  }
+
+  TEST_CASE("read-only, a write in .git: no grant, and workspace-write does not allow it either") {
+    Run run("read-only");
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), O_WRONLY | O_CREAT));
+    l.suggest();
+    CHECK(l.escalation().covers.empty());
+  }
+
+  TEST_CASE("a port: the port alone") {
+    Run run("read-only");
+    Learner l(run.r, run.o);
+    AuditDenial d;
+    d.blockers = {"net.connect_tcp"};
+    d.port = 443;
+    l.add(d);
+    l.suggest();
+    const Escalation e = l.escalation();
+    if (!run.r.plan.outer.net.restricted) return;  // read-only leaves TCP open: nothing to escalate
+    CHECK(e.connect == std::vector<long>{443});
+  }
+
+  TEST_CASE("danger-full-access: never an escalation") {
+    Run run("danger-full-access");
+    Learner l(run.r, run.o);
+    l.add(traced(learn_arch::Call::Mkdir, run.t.path("/ws/build")));
+    l.suggest();
+    CHECK(l.escalation().covers.empty());
+  }
+}
