@@ -2,7 +2,7 @@
 // through `landlock-policy learn`, the audit way where it works, else
 // ptrace) against a plain run() (the launcher alone), on the learn
 // benchmark's small real build (make compiling N C files), as a ratio
-// within one run. Bar: at most 1.5 times. Best of 5, the two interleaved in
+// within one run. Bar: at most 1.5 times. Best of 3, the two interleaved in
 // each round (the machine is shared): noise slows a round, never speeds one up.
 // Usage: node run.cjs PACKAGE_DIR LAUNCHER COMPILER   (make bench-npm)
 'use strict';
@@ -12,7 +12,7 @@ const { spawnSync } = require('child_process');
 
 const [pkgDir, launcher, compiler] = process.argv.slice(2).map((p) => path.resolve(p));
 const BAR = 1.5;
-const ROUNDS = 5;
+const ROUNDS = 3;
 const files = Number(process.env.BENCH_LEARN_FILES || 60);
 const cc = ['cc', 'gcc'].find((c) => spawnSync('sh', ['-c', `command -v ${c}`]).status === 0);
 if (!cc) {

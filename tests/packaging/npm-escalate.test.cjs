@@ -125,8 +125,10 @@ test('unit-marker-is-one-escaped-line', () => {
 });
 
 test('unit-marker-of-the-contract-example', () => {
-  const r = fixtureResult({ mode: 'workspace-write' }, { mode: 'workspace-write', denials: [{ ...buildDenial, access: 'write', folder: true }], escalation: outputsEscalation });
-  assert.strictEqual(llr.denialMarker(r), '[sandbox: write to build/ denied under workspace-write mode; ask for: outputs = ["build/"]]');
+  const r = fixtureResult({ mode: 'workspace-write' }, { mode: 'workspace-write', denials: [{ ...buildDenial, access: 'write' }], escalation: outputsEscalation });
+  assert.strictEqual(llr.denialMarker(r), '[sandbox: write to build denied under workspace-write mode; ask for: outputs = ["build/"]]');
+  const folder = fixtureResult({ mode: 'read-only' }, { denials: [{ ...buildDenial, folder: true }, { ...buildDenial, path: '/w', folder: true }] });
+  assert.strictEqual(llr.denialMarker(folder), '[sandbox: create in build/, create in the workspace denied under read-only mode; no escalation offered]');
 });
 
 // --- the real compiler and launcher from here on ---

@@ -90,13 +90,14 @@ function named(items) {
   return shown.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
 }
 
-// What a denial is about, relative to the workspace when inside it.
+// What a denial is about ("to PATH", "in FOLDER/" for the audit way's
+// folder of a new entry, "to port N"), relative to the workspace when inside it.
 function object(d, workspace) {
-  if (d.port !== undefined) return `port ${d.port}`;
+  if (d.port !== undefined) return `to port ${d.port}`;
   let p = d.path;
-  if (workspace && (p === workspace || p.startsWith(`${workspace}/`))) p = p.slice(workspace.length + 1) || '.';
-  if (d.folder) p = `${p}/`;
-  return p;
+  if (workspace && (p === workspace || p.startsWith(`${workspace}/`))) p = p.slice(workspace.length + 1);
+  if (d.folder) return p === '' ? 'in the workspace' : `in ${markerText(p)}/`;
+  return `to ${p === '' ? 'the workspace' : markerText(p)}`;
 }
 
 // The escalation as TOML-like lines joined by "; ": the structure is
@@ -125,8 +126,8 @@ function denialMarker(result) {
   const sandboxDenials = result.observed.denials.filter((d) => d.cause === 'sandbox');
   const refused = result.refused || [];
   const parts = [];
-  if (sandboxDenials.length) parts.push(`${named(sandboxDenials.map((d) => `${markerText(d.access)} to ${markerText(object(d, ws))}`))} denied under ${mode} mode`);
-  if (refused.length) parts.push(`refused, final: ${named(refused.map((r) => `${markerText(r.access)} to ${markerText(object(r, ws))} (${markerText(r.reasonKind)})`))}`);
+  if (sandboxDenials.length) parts.push(`${named(sandboxDenials.map((d) => `${markerText(d.access)} ${object(d, ws)}`))} denied under ${mode} mode`);
+  if (refused.length) parts.push(`refused, final: ${named(refused.map((r) => `${markerText(r.access)} ${object(r, ws)} (${markerText(r.reasonKind)})`))}`);
   if (result.escalation) parts.push(`ask for: ${askFor(result.escalation.policy)}`);
  else if (sandboxDenials.length) parts.push('no escalation offered');
   if (!parts.length) return `[sandbox: no denial observed under ${mode} mode]`;

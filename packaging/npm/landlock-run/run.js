@@ -48,6 +48,15 @@ function prepareObservedRun(argv, policy, options) {
   return { argv: o.argv, layers: 0, mode: o.wrapped.mode, sandboxed: true, warnings: o.wrapped.warnings, failureHint: o.wrapped.failureHint, cwd: o.cwd, observe: o };
 }
 
+// The workspace as the kernel names it (denials are canonical paths).
+function realWorkspace(workspace) {
+  try {
+    return fs.realpathSync(workspace);
+  } catch {
+    return workspace;
+  }
+}
+
 function abortError(signal) {
   const error = new Error('landlock-run: the operation was aborted before the command started', { cause: signal && signal.reason });
   error.name = 'AbortError';
@@ -213,7 +222,7 @@ function launch(argv, policy, options, keep) {
         r.stderr = Buffer.concat(err.chunks).toString('utf8');
         r.truncated = { stdout: out.truncated, stderr: err.truncated };
       }
-      register(r, ranUnder, escalation, prep.cwd);
+      register(r, ranUnder, escalation, realWorkspace(prep.cwd));
       resolve(r);
     };
     child.on('error', (e) => {
