@@ -104,8 +104,8 @@ if command -v tsc >/dev/null; then
   # Every call in the bad consumer is an error of its own line.
   want=$(grep -cE '^(grantArgs|wrap|run|probeReason)\(' "$consumer/npm-types-bad.mts")
   n=$(tsc_run npm-types-bad.mts | sed -n 's/^npm-types-bad\.mts(\([0-9]*\),.*error TS.*/\1/p' | sort -u | wc -l)
-  if [ "$n" -eq "$want" ] && [ "$want" -eq 14 ]; then pass "npm-types-reject-bad-policy"
-  else fail "npm-types-reject-bad-policy" "errors on $n of $want lines (14 expected)"; fi
+  if [ "$n" -eq "$want" ] && [ "$want" -eq 16 ]; then pass "npm-types-reject-bad-policy"
+  else fail "npm-types-reject-bad-policy" "errors on $n of $want lines (16 expected)"; fi
 else
   skip "npm-types-check" "tsc is not installed (node-typescript, make deps)"
 fi
