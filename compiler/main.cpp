@@ -225,18 +225,37 @@ int cmd_exec(const Cli &cli) {
   return exec_failure_status(e);
 }
 
+// learn --report-fd N: "" when it goes with the other options and N is open
+// for writing (then marked close-on-exec: learn_claim_report_fd), else the usage error.
+std::string take_report_fd(const Cli &cli) {
+  const std::string named = "--report-fd " + std::to_string(cli.report_fd);
+  if (!cli.report_file.empty()) return named + " and --report FILE: one report, one place";
+  if (cli.format != "json") return named + " needs --format json";
+  const std::string why = learn_claim_report_fd(cli.report_fd);
+  return why.empty() ? why : named + ": " + why;
+}
+
 int cmd_learn(const Cli &cli) {
   if (std::string e = policy_args(cli, true); !e.empty()) return usage(e);
-  if (cli.files[0] == kStdinArg) return usage("learn needs a POLICY.toml file (its --write NEW.toml extends it), not -");
+  const std::string file = policy_file(cli);
+  const bool no_file = file.empty() || file == kStdinArg;
+  if (no_file && !cli.write_file.empty())
+    return usage("learn --write NEW.toml extends a POLICY.toml file: not with " + (file.empty() ? "--mode" : file));
   if (!cli.report_file.empty() && cli.format != "json") return usage("--report needs --format json");
-  CompileResult r = compile_file(cli, cli.files[0], cli.command, Purpose::Run);
+  if (cli.report_fd >= 0)
+    if (std::string e = take_report_fd(cli); !e.empty()) return usage(e);
+  CompileResult r = compile_file(cli, file, cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
   LearnOptions lo;
   CompileOptions base = base_options(cli);
-  lo.policy_file = canonical_or_lexical(lexical_normalize(join_path(base.cwd, cli.files[0])));
+  if (file.empty()) lo.policy_file = "<--mode " + cli.mode + ">";
+  else if (no_file) lo.policy_file = kStdinName;
+  else lo.policy_file = canonical_or_lexical(lexical_normalize(join_path(base.cwd, file)));
+  lo.policy_is_file = !no_file;
   lo.format = cli.format.empty() ? "text" : cli.format;
   lo.write_file = cli.write_file;
   lo.report_file = cli.report_file;
+  lo.report_fd = cli.report_fd;
   lo.way = cli.way;
   lo.command = cli.command;
   auto home = base.env.find("HOME");
@@ -245,6 +264,16 @@ int cmd_learn(const Cli &cli) {
     CompileOptions o = base_options(cli);
     o.policy_name = name;
     o.policy_text = text;
+    return compile(o);
+  };
+  // The run's own policy again, in another mode (learn's escalation asks
+  // whether that mode would allow what was denied): nothing is prepared.
+  lo.compile_in_mode = [&cli, &r](const std::string &mode) {
+    CompileOptions o = base_options(cli);
+    o.policy_name = r.sources.file(0).name;
+    o.policy_text = r.sources.file(0).text;
+    o.policy_from_stdin = cli.mode.empty() ? cli.files[0] == kStdinArg : true;
+    o.sets.emplace_back("mode", mode);
     return compile(o);
   };
   return learn(r, lo);

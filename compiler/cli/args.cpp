@@ -20,8 +20,9 @@ const char kUsageText[] =
     "  --unpinned           omit --expect-version from the argv\n"
     "  --short              explain: one line each for the mode, writable, outputs,\n"
     "                       hidden, network and scopes\n"
-    "  --mode MODE          argv, exec, explain: no POLICY.toml; the policy is what a\n"
-    "                       file holding only mode = \"MODE\" gives (your own, trusted)\n"
+    "  --mode MODE          argv, exec, explain, learn: no POLICY.toml; the policy\n"
+    "                       is what a file holding only mode = \"MODE\" gives (your\n"
+    "                       own, trusted)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
@@ -32,7 +33,7 @@ const char kUsageText[] =
     "  eval \"$argv\"\n"
     "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
     "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
-    "POLICY.toml \"-\" reads the policy from standard input (not for learn).\n"
+    "POLICY.toml \"-\" reads the policy from standard input (learn: not with --write).\n"
     "A word after POLICY.toml without -- before it is refused, with where the -- goes.\n"
     "A policy file inside the workspace, ${TMPDIR}, /tmp or /dev/shm is refused (an\n"
     "earlier confined run could have rewritten it), and so is a policy file, an extends\n"
@@ -45,8 +46,9 @@ const char kUsageText[] =
     "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
     "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
     "one), then reports on stderr what the sandbox denied and the grants to add\n"
-    "(--format json: to --report FILE,\n"
-    "else stderr); --write NEW.toml writes them as a policy extending POLICY.toml.\n"
+    "(--format json: to --report FILE, or to the open descriptor --report-fd N, closed\n"
+    "before the command starts, written once the run is over; else stderr);\n"
+    "--write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: man 5 landlock-policy\n";
@@ -101,6 +103,16 @@ class Args {
   std::optional<std::string> attached_;
 };
 
+// learn --report-fd N: a descriptor number, 3 or more (checked open by main).
+std::string report_fd_option(Args &args, Cli &cli) {
+  std::string v;
+  if (!args.value(v)) return "--report-fd needs a descriptor number N (3 or more)";
+  const bool digits = !v.empty() && v.size() <= 9 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoi(v) < 3) return "--report-fd " + v + ": expected a descriptor number, 3 or more";
+  cli.report_fd = std::stoi(v);
+  return {};
+}
+
 // learn's own options: nullopt when a is not one, else "" or the usage error.
 std::optional<std::string> learn_option(const std::string &a, Args &args, Cli &cli) {
   if (a == "--format") {
@@ -112,6 +124,8 @@ std::optional<std::string> learn_option(const std::string &a, Args &args, Cli &c
       return "--way needs auto, audit or ptrace";
   } else if (a == "--report") {
     if (!args.value(cli.report_file) || cli.report_file.empty()) return "--report needs a FILE";
+  } else if (a == "--report-fd") {
+    return report_fd_option(args, cli);
   } else {
     return std::nullopt;
   }
@@ -161,7 +175,7 @@ std::string other_argument(const std::string &a, Args &args, Cli &cli) {
   } else if (a == "--short" && cli.subcommand == "explain") {
     cli.short_form = true;
   } else if (a == "--mode" && (cli.subcommand == "init" || cli.subcommand == "argv" || cli.subcommand == "exec" ||
-                                cli.subcommand == "explain")) {
+                                cli.subcommand == "explain" || cli.subcommand == "learn")) {
     if (!args.value(cli.mode)) return "--mode needs a mode";
   } else if (a.size() > 1 && a[0] == '-') {
     return "unknown option " + a;

@@ -16,6 +16,7 @@ struct Cli {
   std::string format, mode;
   std::string write_file, report_file;  // learn --write NEW.toml, --report FILE
   std::string way = "auto";             // learn --way
+  int report_fd = -1;                   // learn --report-fd N; -1 when not given
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   bool short_form = false;  // explain --short

@@ -1,6 +1,8 @@
 #include "learn.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -105,6 +107,15 @@ bool write_learned(const Learner &l, const LearnOptions &o, const std::string &w
 
 }  // namespace
 
+std::string learn_claim_report_fd(int fd) {
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags < 0) return "not an open descriptor";
+  if ((flags & O_ACCMODE) == O_RDONLY) return "not open for writing";
+  const int fd_flags = fcntl(fd, F_GETFD);
+  if (fd_flags < 0 || fcntl(fd, F_SETFD, fd_flags | FD_CLOEXEC) != 0) return std::strerror(errno);
+  return {};
+}
+
 int learn(const CompileResult &compiled, const LearnOptions &o) {
   // A FIFO, a device or a socket would block or act on the write: refused
   // before anything runs (and again when the report is written).
@@ -143,7 +154,12 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
   bool ok = true;
   if (o.format == "json") {
     std::string report = l.json_report(run);
-    if (o.report_file.empty()) ok = to_stderr(report);
+    if (o.report_fd >= 0) {
+      if (std::string e = learn_write_fd(o.report_fd, report); !e.empty()) {
+        say("--report-fd " + std::to_string(o.report_fd) + ": " + e);
+        ok = false;
+      }
+    } else if (o.report_file.empty()) ok = to_stderr(report);
     else if (std::string e = learn_create_file(o.report_file, O_TRUNC | O_NOFOLLOW, report); !e.empty()) {
       say("--report " + o.report_file + ": " + e);
       ok = false;

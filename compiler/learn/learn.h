@@ -15,16 +15,26 @@
 namespace llp {
 
 struct LearnOptions {
-  std::string policy_file;  // absolute: what --write extends
-  std::string format = "text";  // text (stderr) or json (--report FILE, else stderr)
+  std::string policy_file;  // absolute: what --write extends; "<stdin>" or "<--mode MODE>" when no file
+  bool policy_is_file = true;  // false: standard input or --mode, nothing a policy can extend
+  std::string format = "text";  // text (stderr) or json (--report FILE, --report-fd N, else stderr)
   std::string write_file;   // --write NEW.toml: created, never overwritten
   std::string report_file;  // --report FILE
+  int report_fd = -1;       // --report-fd N: open, close-on-exec; written once the run is over, then closed
   std::string home;         // $HOME, to print ~/ paths
   std::string way = "auto";  // --way: audit, ptrace, or auto (audit where available)
   std::vector<std::string> command;  // COMMAND [ARG]..., to build the audit way's argv
   // Compiles a policy text as the original was compiled (same options).
   std::function<CompileResult(const std::string &name, const std::string &text)> compile_text;
+  // Compiles the run's own policy with --set mode=MODE (nothing prepared):
+  // what that mode would allow. Null: no mode is offered as an escalation.
+  std::function<CompileResult(const std::string &mode)> compile_in_mode;
 };
+
+// --report-fd N: "" when N is open for writing, then marked close-on-exec
+// so that no program learn starts (the command least of all) inherits it:
+// a report the command wrote would be an escalation it chose. Else why not.
+std::string learn_claim_report_fd(int fd);
 
 // Runs the command confined as compiled (the audit way adds --log-denials);
 // returns its exit status (128+N when killed by signal N), 126 when it could

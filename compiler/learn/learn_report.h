@@ -86,6 +86,8 @@ struct Suggestion {
 
 // Creates path (flags: O_EXCL, or O_TRUNC|O_NOFOLLOW) holding text; "" or why not.
 std::string learn_create_file(const std::string &path, int flags, const std::string &text);
+// Writes text to the open descriptor fd, then closes it; "" or why not.
+std::string learn_write_fd(int fd, const std::string &text);
 // mkdir -p of path below home, one leaf at a time, never through a symlink; "" or why not.
 std::string learn_make_below(const std::string &home, const std::string &path);
 

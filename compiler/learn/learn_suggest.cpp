@@ -190,7 +190,8 @@ void Learner::suggest() {
   shape_outputs();
   // A policy that sets `workspace` cannot be extended (only a main policy
   // may set it): its grants are then suggested unchecked, and --write refuses.
-  unextendable_ = compiler_refusal(toml_file({}, ""));
+  if (o_.policy_is_file) unextendable_ = compiler_refusal(toml_file({}, ""));
+  else unextendable_ = "the policy came on standard input or from --mode: there is no file to extend";
   std::map<std::pair<std::string, std::string>, Suggestion> by;
   for (Finding &f : findings_) {
     if (f.cause != Cause::Sandbox) continue;

@@ -6,7 +6,9 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <csignal>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -102,6 +104,31 @@ std::string Learner::write_policy(const std::string &way) const {
     if (s.create_first && !exists(s.path))
       if (std::string m = make_leaf(s.path); !m.empty()) return "wrote " + o_.write_file + ", but mkdir " + s.path + ": " + m;
   return {};
+}
+
+std::string learn_write_fd(int fd, const std::string &text) {
+  // A reader gone is an error to report, never a SIGPIPE that would end
+  // learn with a status that is not the command's.
+  struct sigaction ignore {};
+  struct sigaction before {};
+  ignore.sa_handler = SIG_IGN;
+  (void)sigaction(SIGPIPE, &ignore, &before);
+  size_t done = 0;
+  std::string error;
+  while (done < text.size() && error.empty()) {
+    ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n > 0) {
+      done += static_cast<size_t>(n);
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      pollfd ready{fd, POLLOUT, 0};  // the caller's pipe may be non-blocking
+      (void)poll(&ready, 1, -1);
+    } else if (n == 0 || errno != EINTR) {
+      error = n < 0 ? std::strerror(errno) : "nothing written";
+    }
+  }
+  if (close(fd) != 0 && error.empty()) error = std::strerror(errno);
+  (void)sigaction(SIGPIPE, &before, nullptr);
+  return error;
 }
 
 }  // namespace llp
