@@ -200,3 +200,11 @@ dist-all:
 	@echo "dist-all: run it without ARCH=: it builds every architecture from the host" >&2; exit 1
 endif
 
+
+# make bench: an observed run() (landlock-policy learn underneath) against a
+# plain run() on the learn benchmark's small build, through the staged npm
+# package; bar 1.5x (bench/npm/run.cjs, docs/npm.md).
+.PHONY: bench-npm
+BENCHES += $(if $(HAVE_NPM),bench-npm)
+bench-npm: $(NPM_TARBALLS)
+	node bench/npm/run.cjs $(NPM_DIR)/stage/landlock-run $(LAUNCHER) $(COMPILER)

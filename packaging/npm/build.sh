@@ -42,6 +42,11 @@ src=packaging/npm/landlock-run
 for f in "$src"/*.js "$src/index.mjs" "$src/index.d.ts" "$src/README.md" "$src/flags.json" "$src/policy.json"; do
   pkg_file 0644 "$f" "$entry/${f##*/}"
 done
+# The examples (examples/harness.js: the escalation loop, tested by suite 73).
+install -d -m 0755 "$entry/examples"
+for f in "$src"/examples/*.js; do
+  pkg_file 0644 "$f" "$entry/examples/${f##*/}"
+done
 # The ESM types are the same declarations (index.mjs re-exports index.js).
 pkg_file 0644 packaging/npm/landlock-run/index.d.ts "$entry/index.d.mts"
 gen packaging/npm/landlock-run/package.json.in "$entry/package.json"

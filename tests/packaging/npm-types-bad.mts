@@ -4,7 +4,8 @@
 // timeout as a string, execFailed read without checking it, launcherError
 // read as a string before checking confined; a good probe's reason read as
 // a string; a network that is neither 'off' nor a table; an extends that
-// names a file (an object policy extends presets only).
+// names a file (an object policy extends presets only); observe with input
+// (stdin carries the policy) or with the raw flags (learn needs a policy).
 import { grantArgs, wrap, run, probe } from 'landlock-run';
 
 function probeReason(why: string): string { return why; }
@@ -24,3 +25,5 @@ run(['true'], { mode: 'read-only' }).then((r) => { const why: string = r.sandbox
 probeReason(probed.ok ? probed.reason : 'x');
 wrap(['true'], { mode: 'read-only', network: 'on' });
 wrap(['true'], { mode: 'workspace-write', extends: ['./base.toml'] });
+run(['true'], { mode: 'read-only' }, { observe: true, input: 'x' });
+run(['true'], { ro: '/' }, { observe: true });

@@ -1,7 +1,7 @@
 // Type-checked (tsc --strict, node16 resolution) against the INSTALLED
 // landlock-run package by tests/suites/73-npm.sh; never run.
-import llr, { launcherPath, policyPath, probe, grantArgs, wrap, parseProbeLine, policyToml, version, flags, run, spawn, denialSignatures, findDenials } from 'landlock-run';
-import type { Policy, ProbeResult, ProbeFailure, ProbeLine, CompiledPolicy, Wrapped, WrapOptions, PolicyError, RunResult, SpawnResult, Sandbox, Denial, DenialSignature } from 'landlock-run';
+import llr, { launcherPath, policyPath, probe, grantArgs, wrap, parseProbeLine, policyToml, version, flags, run, spawn, denialSignatures, findDenials, widen, denialMarker } from 'landlock-run';
+import type { Policy, ProbeResult, ProbeFailure, ProbeLine, CompiledPolicy, Wrapped, WrapOptions, PolicyError, RunResult, SpawnResult, Sandbox, Denial, DenialSignature, Observed, ObservedDenial, Escalation, Refused } from 'landlock-run';
 
 const path: string = launcherPath();
 const compiler: string = policyPath({ workspace: '/src', writable: ['/cache'], env: { LANDLOCK_POLICY: '/opt/llp' } });
@@ -79,4 +79,19 @@ const streamedResult: Promise<SpawnResult> = streamed.result;
 const sigs: readonly DenialSignature[] = denialSignatures;
 const found: Denial[] = findDenials('cat: /x: Permission denied', [...sigs, { name: 'mine', pattern: /denied by policy/ }]);
 const sameRun: boolean = llr.run === run && llr.spawn === spawn;
-export const all = [compiler, reason, abi, line, full, enforcing, untrusted, argv, args, same, facts, toml, diagnostics, classify, raw, fromToml, streamedResult, found, sameRun];
+// observe, widen(), denialMarker(): one approved retry (issue 32).
+async function escalate(approve: (marker: string) => Promise<boolean>): Promise<RunResult | null> {
+  const first: RunResult = await run(['make'], { mode: 'read-only' }, { observe: true, timeout: 60_000 });
+  const seen: Observed | null = first.observed;
+  const kernel: ('audit' | 'ptrace')[] = seen ? seen.denials.map((d: ObservedDenial) => d.source) : [];
+  const stderrOnly: 'stderr'[] = first.denied.map((d: Denial) => d.source);
+  const final: string[] = first.refused.map((x: Refused) => `${x.path} ${x.reasonKind} ${x.reason}`);
+  const esc: Escalation | null = first.escalation;
+  const line: string = denialMarker(first);
+  if (esc === null || !(await approve(line))) return null;
+  const wider: CompiledPolicy = widen(first, esc);
+  const retry = await run(['make'], wider, { observe: true });
+  return kernel.length + stderrOnly.length + final.length > 0 ? retry : first;
+}
+const observedStream = spawn(['make'], '/etc/landlock/agent.toml', { observe: true, stdio: ['pipe', 'inherit', 'inherit'] });
+export const all = [compiler, reason, abi, line, full, enforcing, untrusted, argv, args, same, facts, toml, diagnostics, classify, raw, fromToml, streamedResult, found, sameRun, escalate, observedStream];

@@ -104,8 +104,8 @@ if command -v tsc >/dev/null; then
   # Every call in the bad consumer is an error of its own line.
   want=$(grep -cE '^(grantArgs|wrap|run|probeReason)\(' "$consumer/npm-types-bad.mts")
   n=$(tsc_run npm-types-bad.mts | sed -n 's/^npm-types-bad\.mts(\([0-9]*\),.*error TS.*/\1/p' | sort -u | wc -l)
-  if [ "$n" -eq "$want" ] && [ "$want" -eq 14 ]; then pass "npm-types-reject-bad-policy"
-  else fail "npm-types-reject-bad-policy" "errors on $n of $want lines (14 expected)"; fi
+  if [ "$n" -eq "$want" ] && [ "$want" -eq 16 ]; then pass "npm-types-reject-bad-policy"
+  else fail "npm-types-reject-bad-policy" "errors on $n of $want lines (16 expected)"; fi
 else
   skip "npm-types-check" "tsc is not installed (node-typescript, make deps)"
 fi
@@ -127,8 +127,9 @@ if node --test --help >/dev/null 2>&1 || node -e 'require("node:test")' 2>/dev/n
   fi
   # npm-harness: probe, wrap, modes, hiding, the launcher replacement, the
   # README's examples; npm-run: run()/spawn() and their classification;
-  # npm-builds: outputs and presets, the README's build harness (cargo, npm).
-  for suite in npm-harness npm-run npm-builds; do
+  # npm-builds: outputs and presets, the README's build harness (cargo, npm);
+  # npm-escalate: observe, widen(), denialMarker(), examples/harness.js (issue 32).
+  for suite in npm-harness npm-run npm-builds npm-escalate; do
     cp "$LLR_ROOT/tests/packaging/$suite.test.cjs" "$LLR_ROOT/tests/packaging/harness-env.cjs" "$consumer/"
     (cd "$h/ws" && env -u XDG_RUNTIME_DIR HOME="$h/home" TMPDIR="$h/tmp" \
        LLR_T_WS="$h/ws" LLR_T_PROJ="$h/proj" LLR_T_POLICIES="$h/policies" LLR_T_VERSION="$ver" \

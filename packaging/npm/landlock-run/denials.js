@@ -73,7 +73,8 @@ function denialOf(line, signatures) {
   for (const s of signatures) {
     if (text.search(s.pattern) < 0) continue;
     const p = denialPath(text);
-    return p === null ? { line: text, signature: s.name } : { line: text, path: p, signature: s.name };
+    // source: the command's own stderr (an observed run's kernel denials say 'audit' or 'ptrace')
+    return p === null ? { line: text, signature: s.name, source: 'stderr' } : { line: text, path: p, signature: s.name, source: 'stderr' };
   }
   return null;
 }
@@ -146,7 +147,8 @@ class DenialScanner {
 }
 
 // findDenials(text, signatures): the lines of `text` that match a
-// signature, as { line, path?, signature }; what run() reports in `denied`.
+// signature, as { line, path?, signature, source: 'stderr' }; what run()
+// reports in `denied`.
 function findDenials(text, signatures = denialSignatures) {
   const scanner = new DenialScanner(checkSignatures(signatures));
   scanner.push(String(text));

@@ -321,6 +321,78 @@ export interface Denial {
   entry?: string;
   /** With reason 'carve': the fix, naming `outputs` and the entry ('target/' for a folder, 'target' for a file). */
   advice?: string;
+  /** Where the denial came from: the command's stderr (its own text, untrusted). */
+  source: 'stderr';
+}
+
+/**
+ * A denial the kernel refused, as `landlock-policy learn` recorded and
+ * classified it (observe: true). The path is the kernel's (canonical,
+ * absolute); its name was chosen by whoever made the file (escaped as
+ * \xNN where it holds control bytes or invalid UTF-8).
+ */
+export interface ObservedDenial {
+  /** 'sandbox': the policy denied it (what an escalation covers); 'on-purpose': refused on purpose (`reason` says why); 'file-permissions': not the sandbox. */
+  cause: 'sandbox' | 'on-purpose' | 'file-permissions';
+  /** 'read', 'write', 'create', 'execute', 'TCP connect'... as learn names them. */
+  access: string;
+  /** The path (absent for a port). */
+  path?: string;
+  /** The port of a TCP connect or bind. */
+  port?: number;
+  /** The second path of a rename or link (the ptrace way). */
+  path2?: string;
+  /** The audit way: `path` is the folder created or removed in. */
+  folder?: true;
+  count: number;
+  /** The programs that tried (absolute paths). */
+  programs: string[];
+  /** Why, for a denial that is not the sandbox's (or the fix for an output). */
+  reason?: string;
+  /** How it was observed: the kernel's audit records or ptrace. */
+  source: 'audit' | 'ptrace';
+}
+
+/** What an observed run saw (observe: true); null otherwise. */
+export interface Observed {
+  method: 'audit' | 'ptrace';
+  /** The effective mode of the policy the run used, as the compiler reports it. */
+  mode: Mode | null;
+  denials: ObservedDenial[];
+  /** learn's notes (what it could not see, and why). */
+  notes: string[];
+  /** Processes the command left running, killed after learn's grace period. */
+  leftRunning: number;
+  /** Denials the kernel did not record (rate limits, a lost record). */
+  notRecorded: number;
+}
+
+/**
+ * What the compiler would add to the run's policy to allow exactly its
+ * sandbox denials: grants (paths absolute, outputs workspace-relative,
+ * "NAME/" for a folder) and ports, or, only when nothing narrower covers
+ * them in read-only, the workspace-write mode. Never danger-full-access.
+ */
+export type EscalationPolicy =
+  | { outputs?: string[]; rw?: string[]; ro?: string[]; connect?: number[]; bind?: number[]; mode?: undefined }
+  | { mode: 'workspace-write' };
+
+/** The narrowest wider policy for one retry, computed by the compiler from the kernel's denials (frozen). */
+export interface Escalation {
+  policy: EscalationPolicy;
+  /** The same as policy lines (escaped), to show the user. */
+  toml: string;
+  /** The indices in observed.denials this escalation allows. */
+  covers: number[];
+}
+
+/** A denial no escalation will ever cover (final): a protected, hidden, carved or secret path, or one learn never offers. */
+export interface Refused {
+  path: string;
+  access: string;
+  /** The compiler's one line of why. */
+  reason: string;
+  reasonKind: 'protected' | 'hidden' | 'carve' | 'secret' | 'not-offered';
 }
 
 /** The launcher confined the command, then could not execute it (the `exec_failed` status line); or, unconfined, the spawn failed. */
@@ -404,8 +476,16 @@ export interface SpawnResult {
   timedOut: boolean;
   /** options.signal aborted the run and the command was sent killSignal. */
   aborted: boolean;
-  /** The compiler's warnings (stderr) for a compiled policy, else ''. */
+  /** The compiler's warnings (stderr) for a compiled policy, else '' (an observed run: also a learn report it could not read). */
   warnings: string;
+  /** The policy the call ran under (a frozen copy of the one given: an object, a file's path, or the raw flags). */
+  policy: Readonly<RunPolicy>;
+  /** observe: true, confined: what the kernel refused; null without observe, under danger-full-access, or when no report came. */
+  observed: Observed | null;
+  /** The compiler's escalation for the observed sandbox denials (pass it to widen()); null when none or not observed. */
+  escalation: Escalation | null;
+  /** Observed denials no escalation covers, with the reason; [] when none or not observed. */
+  refused: Refused[];
   /**
    * When the command ran confined and exited non-zero: the compiler's one
    * line saying what the sandbox refuses (new entries at a carved workspace
@@ -436,14 +516,24 @@ export interface RunOptions extends WrapOptions {
   killSignal?: string | number;
   /** Signatures for `denied`; default denialSignatures. */
   denialSignatures?: readonly DenialSignature[];
+  /**
+   * Run the command through `landlock-policy learn` (audit, else ptrace)
+   * for the denials the kernel refused: `observed`, `escalation`,
+   * `refused`. A compiled policy only; stdin carries the policy (the
+   * command reads EOF). Default false.
+   */
+  observe?: boolean;
 }
 
 export interface RunOnlyOptions extends RunOptions {
-  /** Written to the command's stdin, which is then closed (closed at once without it). */
+  /** Written to the command's stdin, which is then closed (closed at once without it). Not with observe (a TypeError). */
   input?: string | Uint8Array;
   /** Bytes of stdout and of stderr kept (each); default 16 MiB; the rest is drained and `truncated` says so. */
   maxBuffer?: number;
 }
+
+/** run()'s options with observe (true, or a boolean): no input, as stdin carries the policy. */
+export type ObservedRunOptions = Omit<RunOnlyOptions, 'input' | 'observe'> & { observe?: boolean; input?: undefined };
 
 /** How spawn() connects fds 0-2 ('pipe' by default); Node's stdio values. fd 3 and up are the status fds. */
 export type StdioValue = 'pipe' | 'inherit' | 'ignore' | 'overlapped' | number | object | null | undefined;
@@ -526,13 +616,24 @@ export declare function wrap(argv: readonly string[], policy?: Policy, options?:
  * sandbox.execFailed, denied. Rejects, before anything runs, when wrap()
  * throws or options.signal is already aborted.
  */
-export declare function run(argv: readonly string[], policy?: RunPolicy, options?: RunOnlyOptions): Promise<RunResult>;
+export declare function run(argv: readonly string[], policy?: RunPolicy, options?: RunOnlyOptions & { observe?: false }): Promise<RunResult>;
+/** The observed run(): no input (stdin carries the policy to the compiler). */
+export declare function run(argv: readonly string[], policy: CompiledPolicy | string, options: ObservedRunOptions): Promise<RunResult>;
 /** The streaming run(): the child (its stdio per options.stdio) and the classification once it closed. Throws where run() rejects. */
 export declare function spawn(argv: readonly string[], policy?: RunPolicy, options?: SpawnOptions): { child: ChildProcessLike; result: Promise<SpawnResult> };
 /** The EACCES / EPERM dialect of common tools, tried in order on each stderr line (best effort). */
 export declare const denialSignatures: readonly DenialSignature[];
 /** The lines of text that match a signature, as run() reports them in `denied`. */
 export declare function findDenials(text: string, signatures?: readonly DenialSignature[]): Denial[];
+/**
+ * The policy object for one retry: the policy `result` ran under plus
+ * `escalation`, which must be `result.escalation` itself. Throws for any
+ * other object, a result without escalation or under a policy file, or
+ * nothing wider. Remembers nothing.
+ */
+export declare function widen(result: SpawnResult, escalation: Escalation): CompiledPolicy;
+/** One escaped line about the run for the model (kernel denials, refused paths, the escalation to ask for); never the command's text. */
+export declare function denialMarker(result: SpawnResult): string;
 
 declare const landlockRun: {
   version: typeof version;
@@ -548,5 +649,7 @@ declare const landlockRun: {
   spawn: typeof spawn;
   denialSignatures: typeof denialSignatures;
   findDenials: typeof findDenials;
+  widen: typeof widen;
+  denialMarker: typeof denialMarker;
 };
 export default landlockRun;

@@ -14,6 +14,7 @@ const { wrap } = require('./wrap.js');
 const { policyToml } = require('./policy.js');
 const { run, spawn } = require('./run.js');
 const { denialSignatures, findDenials } = require('./denials.js');
+const { widen, denialMarker } = require('./escalate.js');
 
 module.exports = {
   version,
@@ -29,4 +30,6 @@ module.exports = {
   spawn,
   denialSignatures,
   findDenials,
+  widen,
+  denialMarker,
 };

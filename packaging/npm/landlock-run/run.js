@@ -10,9 +10,13 @@ const { checkArgv } = require('./flags.js');
 const { STATUS_FD, sandboxOf, withStatusFds } = require('./classify.js');
 const { denialSignatures, checkSignatures, DenialScanner, markCarve } = require('./denials.js');
 const { modeNamed } = require('./policy.js');
+const { REPORT_FD, prepareObserved, parseReport, observedSandbox, learnFailure, frozenCopy } = require('./observe.js');
+const { register } = require('./escalate.js');
 
 const MAX_STATUS = 64 * 1024; // bytes read from a status fd (a line is a few hundred)
 const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024; // bytes of stdout and of stderr run() keeps
+const MAX_REPORT = 16 * 1024 * 1024; // bytes of an observed run's learn report (1000s of denials)
+const STDERR_TAIL = 4096; // bytes of stderr kept to say why learn wrote no report
 
 // What to spawn for run()/spawn(): wrap()'s argv with the status fds.
 function prepareRun(argv, policy, options) {
@@ -28,6 +32,29 @@ function prepareRun(argv, policy, options) {
   if (!w.sandboxed) return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, failureHint: null, cwd };
   const s = withStatusFds(w.argv, argv);
   return { argv: s.argv, layers: s.layers, mode: w.mode, sandboxed: true, warnings: w.warnings, failureHint: w.failureHint, cwd };
+}
+
+// What to spawn for an observed run (observe: true): learn with the report
+// on fd 3, or, when the mode runs unconfined, the command alone.
+function prepareObservedRun(argv, policy, options) {
+  checkArgv(argv);
+  if (!isCompiled(policy)) throw new TypeError('landlock-run: observe: true needs a compiled policy (an object with a mode, or a policy file), not the raw launcher flags');
+  const o = prepareObserved(argv, policy, options);
+  if (o.unsandboxed) {
+    const w = o.unsandboxed;
+    const cwd = options.workspace || (typeof policy === 'object' && policy.workspace) || process.cwd();
+    return { argv: w.argv, layers: 0, mode: w.mode, sandboxed: false, warnings: w.warnings, failureHint: null, cwd, observe: null };
+  }
+  return { argv: o.argv, layers: 0, mode: o.wrapped.mode, sandboxed: true, warnings: o.wrapped.warnings, failureHint: o.wrapped.failureHint, cwd: o.cwd, observe: o };
+}
+
+// The workspace as the kernel names it (denials are canonical paths).
+function realWorkspace(workspace) {
+  try {
+    return fs.realpathSync(workspace);
+  } catch {
+    return workspace;
+  }
 }
 
 function abortError(signal) {
@@ -47,6 +74,13 @@ function checkRunOptions(options) {
   }
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) throw fail(`run: cwd ${describe(cwd)} is not a path`);
   if (sigs !== undefined) checkSignatures(sigs);
+  if (options.observe !== undefined && typeof options.observe !== 'boolean') throw fail(`run: observe ${describe(options.observe)} is not true or false`);
+  // The command's stdin carries the policy to learn (then EOF): there is no room for input.
+  if (options.observe && options.input !== undefined) throw new TypeError('landlock-run: run: observe and input do not go together (an observed run\'s stdin carries the policy; the command reads EOF)');
+  if (options.observe && options.stdio !== undefined) {
+    const first = typeof options.stdio === 'string' ? options.stdio : options.stdio && options.stdio[0];
+    if (first !== undefined && first !== null && first !== 'pipe') throw new TypeError('landlock-run: spawn: observe needs stdin a pipe (it carries the policy; the command reads EOF)');
+  }
 }
 
 function stdioOf(option) {
@@ -56,19 +90,21 @@ function stdioOf(option) {
   return [0, 1, 2].map((i) => (list3[i] === undefined || list3[i] === null ? 'pipe' : list3[i]));
 }
 
-// What a status fd says, read as it comes (at most MAX_STATUS bytes): a
-// function that returns the text read so far.
-function statusReader(stream) {
+// What a status fd says, read as it comes (at most `cap` bytes): a
+// function that returns the text read so far, and whether all of it fit.
+function statusReader(stream, cap = MAX_STATUS) {
   const chunks = [];
   let size = 0;
   if (stream) {
     stream.on('error', () => {}); // what was read is judged; a reset is no status
     stream.on('data', (b) => {
-      if (size < MAX_STATUS) chunks.push(b);
+      if (size < cap) chunks.push(b);
       size += b.length;
     });
   }
-  return () => Buffer.concat(chunks).toString('utf8');
+  const read = () => Buffer.concat(chunks).toString('utf8');
+  read.overflowed = () => size > cap;
+  return read;
 }
 
 // Collects up to `cap` bytes of an output stream (none when stream is null).
@@ -91,11 +127,20 @@ function collect(stream, cap) {
 function launch(argv, policy, options, keep) {
   checkRunOptions(options);
   if (options.signal && options.signal.aborted) throw abortError(options.signal);
-  const prep = prepareRun(argv, policy, options);
+  const prep = options.observe ? prepareObservedRun(argv, policy, options) : prepareRun(argv, policy, options);
+  const ranUnder = frozenCopy(policy); // what the result says it ran under, whatever the caller does to `policy` later
   const cwd = options.cwd || prep.cwd;
   const stdio = keep ? ['pipe', 'pipe', 'pipe'] : stdioOf(options.stdio);
   for (let k = 0; k < prep.layers; k++) stdio.push('pipe');
+  if (prep.observe) stdio[REPORT_FD] = 'pipe';
   const child = spawnChild(prep.argv[0], prep.argv.slice(1), { cwd, env: options.env || process.env, stdio });
+  const reportText = prep.observe ? statusReader(child.stdio[REPORT_FD], MAX_REPORT) : null;
+  if (prep.observe && child.stdin) {
+    child.stdin.on('error', () => {}); // learn ended before it read the policy: its status says why
+    child.stdin.end(prep.observe.input);
+  }
+  let stderrTail = '';
+  if (prep.observe && child.stderr) child.stderr.on('data', (b) => { stderrTail = (stderrTail + b.toString('utf8')).slice(-STDERR_TAIL); });
 
   const statusTexts = [];
   for (let k = 0; k < prep.layers; k++) statusTexts.push(statusReader(child.stdio[STATUS_FD + k]));
@@ -105,7 +150,7 @@ function launch(argv, policy, options, keep) {
   const err = kept(child.stderr);
   const scanner = prep.sandboxed ? new DenialScanner(options.denialSignatures || denialSignatures) : null;
   if (scanner && child.stderr) child.stderr.on('data', (b) => scanner.push(b));
-  if (keep && child.stdin) {
+  if (keep && child.stdin && !prep.observe) {
     child.stdin.on('error', () => {}); // a command that does not read its input
     child.stdin.end(options.input === undefined ? undefined : options.input);
   }
@@ -140,7 +185,27 @@ function launch(argv, policy, options, keep) {
       if (spawnError && spawnError.code === 'ENOENT' && !fs.existsSync(cwd)) {
         spawnError = new Error(`the working folder ${cwd} does not exist (${spawnError.message})`);
       }
-      const sandbox = sandboxOf(prep, statusTexts.map((t) => t()), { status, signal, spawnError }, argv);
+      const proc = { status, signal, spawnError };
+      let sandbox;
+      let observed = null;
+      let escalation = null;
+      let refused = [];
+      let warnings = prep.warnings;
+      if (prep.observe) {
+        const text = reportText();
+        let report = null;
+        if (text !== '') {
+          try {
+            if (reportText.overflowed()) throw fail(`the learn report is over ${MAX_REPORT} bytes`);
+            report = parseReport(text);
+          } catch (e) {
+            // The command ran (learn reported): the denials are unknown, not absent.
+            warnings += `${e.message}; no denial observed\n`;
+          }
+        }
+        sandbox = observedSandbox(prep.observe, text !== '', proc, learnFailure(stderrTail, proc));
+        if (report) ({ observed, escalation, refused } = report);
+      } else sandbox = sandboxOf(prep, statusTexts.map((t) => t()), proc, argv);
       let denied = [];
       if (sandbox.confined) {
         denied = scanner.end();
@@ -151,12 +216,13 @@ function launch(argv, policy, options, keep) {
       // exited non-zero: the sandbox's side of the failure, as data.
       const ranAndFailed = sandbox.confined && sandbox.execFailed === null && status !== null && status !== 0;
       const failureHint = ranAndFailed ? prep.failureHint : null;
-      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings: prep.warnings, failureHint };
+      const r = { argv: prep.argv, status, signal, sandbox, denied, timedOut, aborted, warnings, failureHint, policy: ranUnder, observed, escalation, refused };
       if (keep) {
         r.stdout = Buffer.concat(out.chunks).toString('utf8');
         r.stderr = Buffer.concat(err.chunks).toString('utf8');
         r.truncated = { stdout: out.truncated, stderr: err.truncated };
       }
+      register(r, ranUnder, escalation, realWorkspace(prep.cwd));
       resolve(r);
     };
     child.on('error', (e) => {
