@@ -65,27 +65,38 @@ constexpr u64 kScopes = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIG
 // landlock_restrict_self flags passed from it on; its field in the --probe
 // line on a kernel with it, and without; what --ro/--rw promise that older
 // kernels do not govern (the partial notice); the flags it brings, which exit
-// 125 below it unless --best-effort; those it brings that older kernels skip.
-struct AbiStep {  // each value fits its type (one that does not fails to compile): 56 bytes a row, not 88
+// 125 below it unless --best-effort.
+struct AbiStep {  // each value fits its type (one that does not fails to compile): 48 bytes a row, not 80
   unsigned char abi, attr_size;
   char linux_release[5];
   unsigned fs;
   unsigned char net, scoped;
   unsigned short restrict_flags;
-  const char *probe_yes, *probe_no, *ungoverned, *flags, *skipped;
+  const char *probe_yes, *probe_no, *ungoverned, *flags;
 };
 inline constexpr AbiStep kAbis[] = {
-    {1, 8, "5.13", kAbi1Rights, 0, 0, 0, "", "", "", "--ro --rw --ro-try --rw-try", ""},
-    {2, 0, "5.19", LANDLOCK_ACCESS_FS_REFER, 0, 0, 0, "", "", "", "", ""},
-    {3, 0, "6.2", LANDLOCK_ACCESS_FS_TRUNCATE, 0, 0, 0, "", "", "truncate", "", ""},
-    {4, 16, "6.7", 0, kTcp, 0, 0, " tcp=yes", " tcp=no", "", "--connect-tcp --bind-tcp --restrict-tcp", ""},
-    {5, 0, "6.10", LANDLOCK_ACCESS_FS_IOCTL_DEV, 0, 0, 0, "", "", "device ioctl", "", ""},
-    {6, 24, "6.12", 0, 0, kScopes, 0, " scopes=abstract-unix,signal", " scopes=none", "", "--scope", "--scope-try"},
-    {7, 0, "6.15", 0, 0, 0, 0, " audit=yes", " audit=no", "", "--log-denials --no-log", ""},
-    {8, 0, "7.0", 0, 0, 0, 0, "", "", "", "", ""},  // RESTRICT_SELF_TSYNC: not needed, the launcher has one thread
-    {9, 0, "7.1", LANDLOCK_ACCESS_FS_RESOLVE_UNIX, 0, 0, 0, " pathname-unix=yes", " pathname-unix=no", "", "", "--connect-unix"},
-    {10, 48, "7.2", 0, kUdp, 0, 0, " udp=yes", " udp=no", "", "--connect-udp --bind-udp --restrict-udp", ""},
-    {11, 0, "7.3", 0, 0, 0, LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS, " atomic-nnp=yes", " atomic-nnp=no", "", "", ""},
+    {1, 8, "5.13", kAbi1Rights, 0, 0, 0, "", "", "", "--ro --rw --ro-try --rw-try"},
+    {2, 0, "5.19", LANDLOCK_ACCESS_FS_REFER, 0, 0, 0, "", "", "", ""},
+    {3, 0, "6.2", LANDLOCK_ACCESS_FS_TRUNCATE, 0, 0, 0, "", "", "truncate", ""},
+    {4, 16, "6.7", 0, kTcp, 0, 0, " tcp=yes", " tcp=no", "", "--connect-tcp --bind-tcp --restrict-tcp"},
+    {5, 0, "6.10", LANDLOCK_ACCESS_FS_IOCTL_DEV, 0, 0, 0, "", "", "device ioctl", ""},
+    {6, 24, "6.12", 0, 0, kScopes, 0, " scopes=abstract-unix,signal", " scopes=none", "", "--scope"},
+    {7, 0, "6.15", 0, 0, 0, 0, " audit=yes", " audit=no", "", "--log-denials --no-log"},
+    {8, 0, "7.0", 0, 0, 0, 0, "", "", "", ""},  // RESTRICT_SELF_TSYNC: not needed, the launcher has one thread
+    {9, 0, "7.1", LANDLOCK_ACCESS_FS_RESOLVE_UNIX, 0, 0, 0, " pathname-unix=yes", " pathname-unix=no", "", ""},
+    {10, 48, "7.2", 0, kUdp, 0, 0, " udp=yes", " udp=no", "", "--connect-udp --bind-udp --restrict-udp"},
+    {11, 0, "7.3", 0, 0, 0, LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS, " atomic-nnp=yes", " atomic-nnp=no", "", ""},
+};
+// The flags an ABI brings that older kernels skip rather than refuse (the
+// *-try forms): a column of kAbis kept apart, since only the compiler reads
+// it (cli_flags.h's enforced_from) and the launcher's own table stays small.
+struct SkippedFlags {
+  unsigned char abi;
+  const char *flags;
+};
+inline constexpr SkippedFlags kSkippedFlags[] = {
+    {6, "--scope-try"},
+    {9, "--connect-unix"},
 };
 inline constexpr int kNewestKnownAbi = sizeof kAbis / sizeof kAbis[0];  // a newer kernel is clamped to it
 

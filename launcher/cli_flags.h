@@ -143,7 +143,9 @@ constexpr int min_abi(Flag f) {
 // The oldest ABI that enforces a flag, fatal below it or skipped there: enforced_from(Flag::ConnectUnix) == 9.
 constexpr int enforced_from(Flag f) {
   for (const llr_abi::AbiStep &step : llr_abi::kAbis)
-    if (lists(step.flags, spelling(f)) || lists(step.skipped, spelling(f))) return step.abi;
+    if (lists(step.flags, spelling(f))) return step.abi;
+  for (const llr_abi::SkippedFlags &step : llr_abi::kSkippedFlags)
+    if (lists(step.flags, spelling(f))) return step.abi;
   return 0;
 }
 

@@ -28,6 +28,13 @@
 namespace llp {
 namespace {
 
+// The flags ABI abi brings that older kernels skip (abi.h's kSkippedFlags), "" for none.
+const char *skipped_at(int abi) {
+  for (const llr_abi::SkippedFlags &step : llr_abi::kSkippedFlags)
+    if (step.abi == abi) return step.flags;
+  return "";
+}
+
 // A JSON value, printed as JSON.stringify(value, null, 2) prints it. An
 // object holds its members as items, each named by its key.
 struct Json {
@@ -141,7 +148,7 @@ Json flags_json() {
     return object({{"abi", number(step.abi)}, {"linux", text(step.linux_release)},
                                  {"probeYes", text(trim(step.probe_yes))}, {"probeNo", text(trim(step.probe_no))},
                                  {"ungoverned", text(step.ungoverned)}, {"flags", texts(words(step.flags))},
-                                 {"skipped", texts(words(step.skipped))}});
+                                 {"skipped", texts(words(skipped_at(step.abi)))}});
   });
   return object({
       {"source", text("launcher/cli_flags.h")},
