@@ -29,7 +29,7 @@ constexpr long kCloseRange = 436;
 int main(int, char **argv) {
   long abi = syscall(kCreateRuleset, nullptr, 0, 1U);  // LANDLOCK_CREATE_RULESET_VERSION
   if (abi < 1) return 125;
-  uint64_t rights = (1ULL << 13) - 1;  // ABI 1: bits 0 to 12
+  uint64_t rights = (1ULL << 13) - 1;       // ABI 1: bits 0 to 12
   if (abi >= 5) rights = (1ULL << 16) - 1;  // ABI 5: bits 0 to 15, what the launcher handles there
   RulesetAttr attr{rights, 0, 0};
   long ruleset = syscall(kCreateRuleset, &attr, sizeof attr, 0);

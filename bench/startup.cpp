@@ -63,7 +63,17 @@ struct Variant {
 };
 
 // The variants' positions in the list below.
-enum : std::size_t { kBare, kFloor, kLauncher, kThousand, kLandlockFloor, kSandboxer, kSandboxerThousand, kChannels, kBwrap };
+enum : std::size_t {
+  kBare,
+  kFloor,
+  kLauncher,
+  kThousand,
+  kLandlockFloor,
+  kSandboxer,
+  kSandboxerThousand,
+  kChannels,
+  kBwrap
+};
 
 std::vector<char *> c_strings(const std::vector<std::string> &strings) {
   std::vector<char *> pointers(strings.size() + 1, nullptr);  // posix_spawn wants char *const[]
@@ -143,8 +153,12 @@ int main(int argc, char **argv) {
       {"landlock floor (its syscalls only)", {landlock_floor, truebin}, 1, {}, {}},
       {"sandboxer LL_FS_RO=/", {sandboxer, truebin}, 1, {"LL_FS_RO=/", "LL_FS_RW="}, {}},
       {"sandboxer, 1000 grants", {sandboxer, truebin}, 10, {thousand_paths, "LL_FS_RW="}, {}},
-      {"landlock-run + agent channels", {launcher, "--ro", "/", "--scope-try", "abstract-unix", "--scope-try", "signal",
-                                        "--no-tty-inject", "--", truebin}, 1, {}, {}},
+      {"landlock-run + agent channels",
+       {launcher, "--ro", "/", "--scope-try", "abstract-unix", "--scope-try", "signal", "--no-tty-inject", "--",
+        truebin},
+       1,
+       {},
+       {}},
   };
   if (argc > 8) variants.push_back({"bwrap --ro-bind / /", {argv[8], "--ro-bind", "/", "/", truebin}, 10, {}, {}});
   for (Variant &v : variants)  // warm-up, and proof that every variant really runs
@@ -155,16 +169,19 @@ int main(int argc, char **argv) {
       }
   std::vector<Bar> bars = {
       {"launcher's own code < 10% of bare exec",
-       [](const std::vector<double> &m) { return (m[kLauncher] - m[kLandlockFloor]) - 0.10 * m[kBare]; }, {}},
+       [](const std::vector<double> &m) { return (m[kLauncher] - m[kLandlockFloor]) - 0.10 * m[kBare]; },
+       {}},
       {"a grant costs at most 1.5x sandboxer's",
        [](const std::vector<double> &m) {
          return (m[kThousand] - m[kLauncher]) - 1.5 * (m[kSandboxerThousand] - m[kSandboxer]);
-       }, {}},
+       },
+       {}},
   };
   if (variants.size() > kBwrap)
-    bars.push_back({"bwrap overhead >= 10x the launcher's",
-                    [](const std::vector<double> &m) { return 10 * (m[kLauncher] - m[kBare]) - (m[kBwrap] - m[kBare]); },
-                    {}});
+    bars.push_back(
+        {"bwrap overhead >= 10x the launcher's",
+         [](const std::vector<double> &m) { return 10 * (m[kLauncher] - m[kBare]) - (m[kBwrap] - m[kBare]); },
+         {}});
   // Batches until every bar's interval lies on one side of it, or the rounds run out.
   const int max_batches = std::max(kMinBatches, 2 * rounds / kBatchRounds);
   int batches = 0;
@@ -184,8 +201,8 @@ int main(int argc, char **argv) {
       }
     std::vector<double> medians(variants.size());
     for (std::size_t i = 0; i < variants.size(); ++i)
-      medians[i] = median(std::vector<double>(variants[i].samples.begin() + static_cast<long>(start[i]),
-                                              variants[i].samples.end()));
+      medians[i] = median(
+          std::vector<double>(variants[i].samples.begin() + static_cast<long>(start[i]), variants[i].samples.end()));
     for (Bar &bar : bars) bar.per_batch.push_back(bar.margin(medians));
     batches += 1;
     decided = batches >= 2 && std::all_of(bars.begin(), bars.end(),
@@ -195,21 +212,21 @@ int main(int argc, char **argv) {
   const double bare = median(variants[kBare].samples);
   const double launcher_overhead = median(variants[kLauncher].samples) - bare;
   const double own_work = median(variants[kLauncher].samples) - median(variants[kFloor].samples);
-  std::printf("startup: median of interleaved runs, microseconds (%d rounds, %d batches of %d)\n", total_rounds, batches,
-              kBatchRounds);
+  std::printf("startup: median of interleaved runs, microseconds (%d rounds, %d batches of %d)\n", total_rounds,
+              batches, kBatchRounds);
   for (const Variant &v : variants) {
     double m = median(v.samples), overhead = m - bare;
     std::printf("  %-30s %8.1f  overhead %+7.1f us = %+6.1f%% of bare  (n=%zu)\n", v.name.c_str(), m, overhead,
                 100 * overhead / bare, v.samples.size());
   }
-  const double own_code = median(variants[kLauncher].samples) - median(variants[kLandlockFloor].samples);  // beyond the landlock floor
+  const double own_code =
+      median(variants[kLauncher].samples) - median(variants[kLandlockFloor].samples);  // beyond the landlock floor
   std::printf("  launcher's own work (beyond the exec floor): %+.1f us = %.1f%% of bare\n", own_work,
               100 * own_work / bare);
   const double our_grants = median(variants[kThousand].samples) - median(variants[kLauncher].samples);
   std::printf("  1000 grants cost %+.1f us more than one\n", our_grants);
   const double our_grant = our_grants / 1000;
-  const double its_grant =
-      (median(variants[kSandboxerThousand].samples) - median(variants[kSandboxer].samples)) / 1000;
+  const double its_grant = (median(variants[kSandboxerThousand].samples) - median(variants[kSandboxer].samples)) / 1000;
   std::printf("  a grant: landlock-run %.2f us, the kernel's sample sandboxer %.2f us: %.2fx\n", our_grant, its_grant,
               our_grant / std::max(its_grant, 0.001));
   const double syscalls_only = median(variants[kLandlockFloor].samples) - median(variants[kFloor].samples);

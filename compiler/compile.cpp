@@ -100,14 +100,16 @@ Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
         return {};
       }
       path = x.value;
-      if (!path.empty() && path[0] != '/') path = join_path(loc.file >= 0 ? file_folder(ctx, loc.file) : ctx.opt.cwd, path);
+      if (!path.empty() && path[0] != '/')
+        path = join_path(loc.file >= 0 ? file_folder(ctx, loc.file) : ctx.opt.cwd, path);
     }
   }
   if (path.empty()) path = ctx.opt.default_launcher;
   if (path.empty() || path.find('/') == std::string::npos) {
-    ctx.diags.error(loc, "the launcher `" + (path.empty() ? std::string("landlock-run") : path) +
-                             "` is not a path: it would be looked up in PATH when the argv runs, and a confined "
-                             "command can put another `landlock-run` there",
+    ctx.diags.error(loc,
+                    "the launcher `" + (path.empty() ? std::string("landlock-run") : path) +
+                        "` is not a path: it would be looked up in PATH when the argv runs, and a confined "
+                        "command can put another `landlock-run` there",
                     "give its path: --launcher \"$(command -v landlock-run)\"");
     return {};
   }
@@ -125,20 +127,23 @@ Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
     return {};
   }
   for (const std::string &area : writable_areas(ctx, {})) {
-    auto inside = std::find_if(out.chain.begin(), out.chain.end(), [&](const std::string &p) { return is_within(p, area); });
+    auto inside =
+        std::find_if(out.chain.begin(), out.chain.end(), [&](const std::string &p) { return is_within(p, area); });
     if (inside == out.chain.end()) continue;
     std::string message = "the launcher " + path;
     if (*inside != path) message += " is reached through " + *inside + ",";
     message += " lies inside " + area;
     message += ", which a confined command can write: it could be replaced by one that does not confine";
-    ctx.diags.error(loc, message,
-                    "install landlock-run outside the workspace, ${TMPDIR}, /tmp and /dev/shm (/usr/bin, /usr/local/bin)");
+    ctx.diags.error(
+        loc, message,
+        "install landlock-run outside the workspace, ${TMPDIR}, /tmp and /dev/shm (/usr/bin, /usr/local/bin)");
     return {};
   }
   // Who else can replace it: the owner of a folder on the way, or whoever may write one.
   if (OwnershipCheck owners = check_ownership(out.chain); owners.verdict != PathOwnership::Safe) {
-    ctx.diags.error(loc, ownership_problem("the launcher " + path, owners) + ": it could be replaced by one that does not confine",
-                    ownership_hint(owners));
+    ctx.diags.error(
+        loc, ownership_problem("the launcher " + path, owners) + ": it could be replaced by one that does not confine",
+        ownership_hint(owners));
     return {};
   }
   return out;
@@ -217,9 +222,9 @@ class Pipeline {
     // A preset's cache folder reached through a symlink is not granted (caches.cpp).
     std::vector<Dropped> through_links;
     std::erase_if(grants_, [&](const Grant &g) {
-      const bool linked = std::any_of(plan_.cache_folders.begin(), plan_.cache_folders.end(), [&](const CacheFolder &f) {
-        return f.path == g.expanded && f.state == CacheState::ThroughSymlink;
-      });
+      const bool linked = std::any_of(
+          plan_.cache_folders.begin(), plan_.cache_folders.end(),
+          [&](const CacheFolder &f) { return f.path == g.expanded && f.state == CacheState::ThroughSymlink; });
       if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
       return linked;
     });
@@ -257,7 +262,8 @@ class Pipeline {
     nest_ = trusted.compose.value.value_or("merge") == "nest";
     protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
     plan_.protected_entries = protection_.paths;
-    std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_), [](const Grant &g) { return g.trusted; });
+    std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_),
+                 [](const Grant &g) { return g.trusted; });
     // Untrusted grants are not checked here: what survives trust lies inside
     // the user's checked grants, and the rest is dropped as widening.
     refused_ = check_writable(ctx_, protection_, user_grants_);
@@ -275,7 +281,8 @@ class Pipeline {
     widenings_.insert(widenings_.end(), trust.widenings.begin(), trust.widenings.end());
     plan_.nested = trust.nested;
     if (plan_.nested) plan_.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
-    else if (nest_) plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
+    else if (nest_)
+      plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
     launchers_.push_back(std::move(trust.outer));
     if (trust.nested) launchers_.push_back(std::move(trust.inner));
 
@@ -309,7 +316,8 @@ class Pipeline {
     const Layer &trusted = layers_.trusted;
     bool hide_secrets = trusted.hide_secrets.value.value_or(mode_row_->hide_secrets);
     if (!hide_secrets && mode_row_->hide_secrets)
-      ctx_.diags.warning(trusted.hide_secrets.loc, "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
+      ctx_.diags.warning(trusted.hide_secrets.loc,
+                         "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
                          "keep the default unless the command really needs them");
     plan_.hidden = collect_hidden(ctx_, layers_.both.hide, protection_, hide_secrets, mode_loc_);
     for (std::vector<Grant> &grants : launchers_) {
@@ -349,9 +357,10 @@ class Pipeline {
     // the compile's, so the sockets it cannot govern are a note of explain.
     plan_.drop_caps = mode_row_->drop_caps;
     if (mode_row_->drop_caps)
-      plan_.notes.push_back("below " + abi_with_release(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) +
-                            " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
-                            "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
+      plan_.notes.push_back(
+          "below " + abi_with_release(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) +
+          " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
+          "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
     std::vector<Widening> widenings = std::move(loaded_.widenings);
     widenings.insert(widenings.end(), widenings_.begin(), widenings_.end());
     widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
@@ -378,8 +387,8 @@ class Pipeline {
   std::vector<Grant> grants_;  // every listed grant, trusted or not, before trust
   Launcher launcher_;
   Protection protection_;
-  std::vector<Grant> user_grants_;  // the trusted ones
-  std::vector<bool> refused_;       // per user grant: refused as writable over a protected path
+  std::vector<Grant> user_grants_;             // the trusted ones
+  std::vector<bool> refused_;                  // per user grant: refused as writable over a protected path
   std::vector<std::vector<Grant>> launchers_;  // the outer's grants, then the inner's when nested
   std::vector<Widening> widenings_;            // trust's
   std::vector<Widening> output_widenings_;

@@ -162,9 +162,10 @@ std::string policy_args(const Cli &cli, bool needs_command) {
   const std::string &sub = cli.subcommand;
   if (!cli.mode.empty() && !find_mode(cli.mode))
     return sub + " --mode " + cli.mode + ": expected " + join_names(mode_names(), ", ", " or ", false);
-  const bool mode_and_file = !cli.mode.empty() && !cli.files.empty() &&
-                             (cli.files[0].ends_with(".toml") || cli.files[0] == kStdinArg);
-  if (mode_and_file) return sub + " --mode MODE takes no POLICY.toml (a policy file names its mode, or --set mode=MODE)";
+  const bool mode_and_file =
+      !cli.mode.empty() && !cli.files.empty() && (cli.files[0].ends_with(".toml") || cli.files[0] == kStdinArg);
+  if (mode_and_file)
+    return sub + " --mode MODE takes no POLICY.toml (a policy file names its mode, or --set mode=MODE)";
   const size_t policies = cli.mode.empty() ? 1 : 0;
   if (cli.files.size() > policies && cli.command.empty()) {
     std::string policy = policies ? cli.files[0] + " " : "--mode " + cli.mode + " ";
@@ -286,7 +287,8 @@ int cmd_learn(const Cli &cli) {
 int cmd_check(const Cli &cli) {
   if (cli.files.empty()) return usage("check takes at least one POLICY.toml");
   if (!cli.command.empty()) return usage("check takes no COMMAND");
-  if (std::count(cli.files.begin(), cli.files.end(), kStdinArg) > 1) return usage("check reads standard input (-) once");
+  if (std::count(cli.files.begin(), cli.files.end(), kStdinArg) > 1)
+    return usage("check reads standard input (-) once");
   int status = kOk;
   for (const std::string &f : cli.files) {
     CompileResult r = compile_file(cli, f, {}, Purpose::Look);
@@ -332,7 +334,8 @@ StarterProject starter_project(const Cli &cli, const Mode &mode) {
   project.looked = true;
   project.presets = found.presets;
   for (const DetectedOutput &d : found.outputs)
-    project.outputs.push_back(printable(d.written) + "  (" + printable(d.marker) + (d.executable ? ", executable)" : ")"));
+    project.outputs.push_back(printable(d.written) + "  (" + printable(d.marker) +
+                              (d.executable ? ", executable)" : ")"));
   return project;
 }
 

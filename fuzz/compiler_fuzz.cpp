@@ -75,7 +75,10 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *second) {
     long n = -1;
     switch (flag) {
-      case Flag::Ro: case Flag::Rw: case Flag::RoTry: case Flag::RwTry: grants.emplace_back(flag, value); break;
+      case Flag::Ro:
+      case Flag::Rw:
+      case Flag::RoTry:
+      case Flag::RwTry: grants.emplace_back(flag, value); break;
       case Flag::ConnectTcp:
         llr::parse_number(value, 65535, &n);
         connect.push_back(n);
@@ -94,8 +97,8 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   if (grants.size() != layer.grants.size()) broken("grant count differs after the round trip", policy);
   for (size_t i = 0; i < grants.size(); ++i)
     if (grants[i].first != grant_flag(layer.grants[i]) || grants[i].second != layer.grants[i].path)
-      broken("grant " + std::to_string(i) + " differs after the round trip: " + layer.grants[i].path + " came back as " +
-                 llr_cli::spelling(grants[i].first) + " " + grants[i].second,
+      broken("grant " + std::to_string(i) + " differs after the round trip: " + layer.grants[i].path +
+                 " came back as " + llr_cli::spelling(grants[i].first) + " " + grants[i].second,
              policy);
   if (connect != layer.net.connect || bind != layer.net.bind) broken("TCP ports differ after the round trip", policy);
   bool restricted = layer.net.restricted || !layer.net.connect.empty() || !layer.net.bind.empty();
@@ -156,7 +159,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   llp::CompileResult res = llp::compile(opt);
   std::string rendered = res.rendered();  // must not crash, whatever went wrong
-  if (getenv("LLR_FUZZ_VERBOSE")) {  // BIN FILE... with it set: what each input compiled to
+  if (getenv("LLR_FUZZ_VERBOSE")) {       // BIN FILE... with it set: what each input compiled to
     fprintf(stderr, "%s:", res.ok ? "ok" : "error");
     for (const std::string &a : res.argv) fprintf(stderr, " [%s]", a.c_str());
     fprintf(stderr, "\n%s", rendered.c_str());

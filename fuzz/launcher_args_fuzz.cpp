@@ -97,15 +97,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ++visits;
     long n = 0;
     switch (flag) {
-      case llr_cli::Flag::Ro: case llr_cli::Flag::Rw: case llr_cli::Flag::RoTry: case llr_cli::Flag::RwTry:
+      case llr_cli::Flag::Ro:
+      case llr_cli::Flag::Rw:
+      case llr_cli::Flag::RoTry:
+      case llr_cli::Flag::RwTry:
       case llr_cli::Flag::ConnectUnix:
         if (!*value) broken("an empty PATH was accepted");
         break;
-      case llr_cli::Flag::ConnectTcp: case llr_cli::Flag::BindTcp:
+      case llr_cli::Flag::ConnectTcp:
+      case llr_cli::Flag::BindTcp:
         if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
         if (!o.restricts_tcp()) broken("a port grant without TCP restriction");
         break;
-      case llr_cli::Flag::ConnectUdp: case llr_cli::Flag::BindUdp:
+      case llr_cli::Flag::ConnectUdp:
+      case llr_cli::Flag::BindUdp:
         if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
         if (!o.restricts_udp()) broken("a port grant without UDP restriction");
         break;
@@ -130,8 +135,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!*value || strchr(value, '=')) broken("a bad environment PATTERN was accepted", value);
         if (flag == llr_cli::Flag::KeepEnv && !o.has(llr_cli::Flag::ClearEnv)) broken("--keepenv without --clearenv");
         break;
-      default:
-        broken("a flag without value was visited");
+      default: broken("a flag without value was visited");
     }
   });
   for (; expect < o.command - 1; ++expect) {

@@ -56,8 +56,8 @@ Diagnostic &Diagnostics::strict_warning(bool strict, Loc loc, std::string messag
 bool Diagnostics::has_errors() const { return count(Severity::Error) > 0; }
 
 int Diagnostics::count(Severity severity) const {
-  return static_cast<int>(std::count_if(list_.begin(), list_.end(),
-                                        [&](const Diagnostic &d) { return d.severity == severity; }));
+  return static_cast<int>(
+      std::count_if(list_.begin(), list_.end(), [&](const Diagnostic &d) { return d.severity == severity; }));
 }
 
 namespace {
@@ -85,9 +85,8 @@ void snippet(std::string &out, const Sources &sources, const Loc &loc) {
   // toml++ counts columns in bytes of the line; the caret goes under the
   // same character of the printed (escaped) line, one column per code point.
   std::string before = printable(text.substr(0, std::min(text.size(), static_cast<size_t>(loc.col - 1))));
-  auto columns = static_cast<size_t>(std::count_if(before.begin(), before.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-  }));
+  auto columns = static_cast<size_t>(std::count_if(
+      before.begin(), before.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
   std::string pad(columns, ' ');
   out += " " + gutter + " | " + pad + "^\n";
 }

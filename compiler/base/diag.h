@@ -18,7 +18,7 @@ struct Loc {
 struct SourceFile {
   std::string name;  // as the user spelled it, so messages match what they typed
   std::string text;
-  bool trusted = true;  // false: a project policy that may only narrow
+  bool trusted = true;            // false: a project policy that may only narrow
   std::string untrusted_because;  // for explain: "the project policy", "reached through ..."
 };
 

@@ -75,8 +75,7 @@ std::string single_quote(std::string_view arg) {
 }
 
 std::string shell_quote(std::string_view arg) {
-  static constexpr std::string_view kSafe =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
+  static constexpr std::string_view kSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
   if (!arg.empty() && arg.find_first_not_of(kSafe) == std::string_view::npos) return std::string(arg);
   return single_quote(arg);
 }
@@ -87,9 +86,7 @@ bool json_string(std::string_view s, std::string &out) {
   return true;
 }
 
-bool toml_string(std::string_view s, std::string &out) {
-  return json_string(s, out);
-}
+bool toml_string(std::string_view s, std::string &out) { return json_string(s, out); }
 
 std::string github_escape_data(std::string_view s) { return github_escape(s, false); }
 std::string github_escape_property(std::string_view s) { return github_escape(s, true); }

@@ -23,7 +23,6 @@ size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
   return static_cast<size_t>(llr_text::utf8_sequence(bytes, s.size() - i, cp));
 }
 
-
 void append_hex(std::string &out, unsigned char byte) {
   static constexpr char kHex[] = "0123456789abcdef";
   out += "\\x";

@@ -126,7 +126,8 @@ std::string set_option(const std::string &v, Cli &cli) {
   if (eq == std::string::npos || eq == 0) return "--set " + v + ": expected KEY=VALUE";
   std::string key = v.substr(0, eq);
   const auto &keys = settable_keys();
-  if (std::find(keys.begin(), keys.end(), key) == keys.end()) return "--set " + key + ": unknown key; " + suggestion(key, keys);
+  if (std::find(keys.begin(), keys.end(), key) == keys.end())
+    return "--set " + key + ": unknown key; " + suggestion(key, keys);
   cli.options.sets.emplace_back(key, v.substr(eq + 1));
   return {};
 }
@@ -152,7 +153,8 @@ std::string word_option(const OptionSpec &row, Args &args, std::string &out) {
 std::string report_fd_option(Args &args, Cli &cli) {
   std::string v;
   if (!args.value(v)) return "--report-fd needs a descriptor number N (3 or more)";
-  const bool digits = !v.empty() && v.size() <= 9 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool digits =
+      !v.empty() && v.size() <= 9 && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (!digits || std::stoi(v) < 3) return "--report-fd " + v + ": expected a descriptor number, 3 or more";
   cli.report_fd = std::stoi(v);
   return {};

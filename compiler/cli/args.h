@@ -21,7 +21,7 @@ struct Cli {
   DiagFormat diagnostics = DiagFormat::Text;
   bool write = false;
   bool short_form = false;  // explain --short
-  bool help = false;  // --help after the subcommand
+  bool help = false;        // --help after the subcommand
   CompileOptions options;
 };
 

@@ -32,7 +32,7 @@ struct Option {
   std::string spelling;
   Complete value = Complete::Nothing;  // what its first value completes to (Nothing: a free word)
   int values = 0;                      // how many values follow it (--setenv NAME VALUE: 2)
-  std::vector<std::string> words;  // Complete::Words and KeyEquals
+  std::vector<std::string> words;      // Complete::Words and KeyEquals
   std::string description;
 };
 

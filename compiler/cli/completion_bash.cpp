@@ -67,7 +67,9 @@ std::string value_arms(const std::vector<Sub> &subs) {
   std::string text;
   for (const Sub &sub : subs)
     for (const Option &option : sub.options)
-      if (option.values > 0) text += "    " + joined({sub.name + " " + option.spelling}) + ") " + reply(option.value, option.words) + "; return ;;\n";
+      if (option.values > 0)
+        text += "    " + joined({sub.name + " " + option.spelling}) + ") " + reply(option.value, option.words) +
+                "; return ;;\n";
   return text;
 }
 
@@ -114,7 +116,8 @@ std::string launcher_function(const std::vector<Option> &flags) {
     if (flag.values > 1) text += "    " + joined({flag.spelling}) + ") COMPREPLY=(); return ;;\n";
   text += "  esac\n  case $prev in\n";
   for (const Option &flag : flags)
-    if (flag.values > 0) text += "    " + joined({flag.spelling}) + ") " + reply(flag.value, flag.words) + "; return ;;\n";
+    if (flag.values > 0)
+      text += "    " + joined({flag.spelling}) + ") " + reply(flag.value, flag.words) + "; return ;;\n";
   text += "  esac\n";
   text += "  _landlock_reply \"$cur\" " + joined(options) + "\n}\n";
   return text;

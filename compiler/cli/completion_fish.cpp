@@ -99,8 +99,10 @@ std::string policy_lines(const std::vector<Sub> &subs) {
   for (const Sub &sub : subs) {
     const std::string condition = " -n " + quoted("__landlock_policy_sub " + sub.name);
     for (const Option &option : sub.options)
-      text += "complete -c landlock-policy" + condition + " " + option_name(option.spelling) + value_arguments(option) + "\n";
-    if (sub.operands == Complete::Policies) text += "complete -c landlock-policy" + condition + " -a '(__landlock_policy_files)'\n";
+      text += "complete -c landlock-policy" + condition + " " + option_name(option.spelling) + value_arguments(option) +
+              "\n";
+    if (sub.operands == Complete::Policies)
+      text += "complete -c landlock-policy" + condition + " -a '(__landlock_policy_files)'\n";
     else text += "complete -c landlock-policy" + condition + " -a " + quoted_words(sub.operand_words) + "\n";
   }
   return text;

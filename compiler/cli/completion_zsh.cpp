@@ -48,7 +48,9 @@ std::string policy_function(const std::vector<Sub> &subs) {
   text += "  case \"${words[2]} $prev\" in\n";
   for (const Sub &sub : subs)
     for (const Option &option : sub.options)
-      if (option.values > 0) text += "    (" + joined({sub.name + " " + option.spelling}) + ") " + reply(option.value, option.words) + "; return ;;\n";
+      if (option.values > 0)
+        text += "    (" + joined({sub.name + " " + option.spelling}) + ") " + reply(option.value, option.words) +
+                "; return ;;\n";
   text += "  esac\n  case ${words[2]} in\n";
   for (const Sub &sub : subs) {
     std::vector<std::string> options = spellings(sub.options);
@@ -72,7 +74,8 @@ std::string launcher_function(const std::vector<Option> &flags) {
     if (flag.values > 1) text += "    (" + joined({flag.spelling}) + ") return 1 ;;\n";
   text += "  esac\n  case ${words[CURRENT-1]} in\n";
   for (const Option &flag : flags)
-    if (flag.values > 0) text += "    (" + joined({flag.spelling}) + ") " + reply(flag.value, flag.words) + "; return ;;\n";
+    if (flag.values > 0)
+      text += "    (" + joined({flag.spelling}) + ") " + reply(flag.value, flag.words) + "; return ;;\n";
   text += "  esac\n  compadd -- " + joined(options) + "\n}\n";
   return text;
 }

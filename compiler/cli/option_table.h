@@ -10,20 +10,34 @@
 namespace llp {
 
 enum class OptionId {
-  Help, Profile, Set, Target, Launcher, Unpinned, Diagnostics, Format, Mode, Short, WhyWrite, Way, Report, ReportFd, LearnWrite,
+  Help,
+  Profile,
+  Set,
+  Target,
+  Launcher,
+  Unpinned,
+  Diagnostics,
+  Format,
+  Mode,
+  Short,
+  WhyWrite,
+  Way,
+  Report,
+  ReportFd,
+  LearnWrite,
 };
 
 // What follows the option, for the parser and the completion.
 enum class Value {
-  None,        // a switch
-  Word,        // any word (a profile's name)
-  Fd,          // a descriptor number the caller opened (3 or more)
-  File,        // a path
-  Words,       // one of OptionSpec::words
-  Mode,        // a row of the mode table (plan/modes.h)
-  StarterMode, // a mode `init` offers
-  SetKey,      // KEY=VALUE, KEY a settable key of the schema (policy/schema.cpp)
-  DiagFormat,  // a row of kDiagFormats (out/annotate.h)
+  None,         // a switch
+  Word,         // any word (a profile's name)
+  Fd,           // a descriptor number the caller opened (3 or more)
+  File,         // a path
+  Words,        // one of OptionSpec::words
+  Mode,         // a row of the mode table (plan/modes.h)
+  StarterMode,  // a mode `init` offers
+  SetKey,       // KEY=VALUE, KEY a settable key of the schema (policy/schema.cpp)
+  DiagFormat,   // a row of kDiagFormats (out/annotate.h)
 };
 
 struct OptionSpec {

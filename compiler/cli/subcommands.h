@@ -37,17 +37,17 @@ inline constexpr Subcommand kSubcommands[] = {
      "Shows every grant with where it came from, the hidden, protected and dropped paths, network, scopes;\n"
      "--short: one line each for the mode, what is writable, outputs, hidden, network and scopes.",
      Operands::Policies, false},
-    {SubcommandId::Why, "why", "[--write] [OPTION]... POLICY.toml PATH", "Says which grant covers PATH, or why none does.",
-     Operands::Policies, false},
-    {SubcommandId::Init, "init", "--mode read-only|workspace-write|custom [NAME|FILE]", "Writes a commented starter policy.",
-     Operands::Policies, false},
+    {SubcommandId::Why, "why", "[--write] [OPTION]... POLICY.toml PATH",
+     "Says which grant covers PATH, or why none does.", Operands::Policies, false},
+    {SubcommandId::Init, "init", "--mode read-only|workspace-write|custom [NAME|FILE]",
+     "Writes a commented starter policy.", Operands::Policies, false},
     {SubcommandId::Learn, "learn",
      "[--way auto|audit|ptrace] [--format text|json] [--report FILE|--report-fd N]\n"
      "                               [--write NEW.toml] [OPTION]...\n"
      "                               POLICY.toml|-|--mode MODE -- COMMAND [ARG]...",
      "Runs the command as exec does and reports what the sandbox denied and the grants to add;\n"
-     "--format json adds the escalation (what one retry would need) and the refused denials.", Operands::Policies,
-     true},
+     "--format json adds the escalation (what one retry would need) and the refused denials.",
+     Operands::Policies, true},
     {SubcommandId::Completion, "completion", "bash|zsh|fish",
      "Prints the shell completion of this command and of landlock-run for the shell named, generated\n"
      "from the tables of subcommands, options, modes and launcher flags: source it, or let\n"

@@ -29,7 +29,7 @@ enum class PathOwnership {
 
 struct OwnershipCheck {
   PathOwnership verdict = PathOwnership::Safe;
-  std::string where;  // the folder (or the file) that failed
+  std::string where;     // the folder (or the file) that failed
   bool is_file = false;  // where is the file itself, not a folder on its way
   unsigned owner = 0;    // its owner
   unsigned mode = 0;     // its permission bits (07777)
@@ -59,16 +59,16 @@ enum class FolderState {
 // the folders from one component on are the user's alone, hand back the
 // last folder open.
 struct Beneath {
-  bool create = true;                // false: look only (Missing at the first missing component)
-  size_t private_from = SIZE_MAX;    // from this component on (0 = the first), each must be private
-  bool keep_open = false;            // Ready: FolderWalk::fd is the last folder, the caller's to close
+  bool create = true;              // false: look only (Missing at the first missing component)
+  size_t private_from = SIZE_MAX;  // from this component on (0 = the first), each must be private
+  bool keep_open = false;          // Ready: FolderWalk::fd is the last folder, the caller's to close
 };
 
 struct FolderWalk {
   FolderState state = FolderState::Ready;
   std::string where;  // where the walk stopped: the components so far ("a/b"), or the base
   int error = 0;
-  bool making = false;  // Failed: while making `where`
+  bool making = false;            // Failed: while making `where`
   std::vector<std::string> made;  // the folders made, as `where` names them, outermost first
   int fd = -1;                    // keep_open and Ready: the last folder
 };

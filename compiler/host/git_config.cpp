@@ -188,7 +188,8 @@ void read_config(const std::string &file, const std::string &home, GitConfigFact
     } else if (key == "extensions.objectformat") {
       facts.sha256 = lowered(value) == "sha256";
     } else if (is_include_key(key)) {
-      if (value.starts_with("%(prefix)/")) continue;  // relative to git's install prefix: not a file the repository holds
+      if (value.starts_with("%(prefix)/"))
+        continue;  // relative to git's install prefix: not a file the repository holds
       std::string path = expand_home(value, home);
       if (path.empty()) continue;
       if (!path.starts_with('/')) path = join_path(parent_path(file), path);
@@ -291,7 +292,8 @@ bool parse_index(IndexReader &in, bool sha256, std::vector<std::string> &paths, 
       if (!in.u32(w)) return failed(why, "the index ends inside entry " + std::to_string(i));
     unsigned char flags[2];
     if (!in.skip(hash) || !in.bytes(flags, 2)) return failed(why, "the index ends inside entry " + std::to_string(i));
-    if ((flags[0] & 0x40) && (version < 3 || !in.skip(2))) return failed(why, "a malformed extended entry in the index");
+    if ((flags[0] & 0x40) && (version < 3 || !in.skip(2)))
+      return failed(why, "a malformed extended entry in the index");
     std::string name;
     if (version == 4) {
       uint64_t strip = 0;

@@ -12,7 +12,8 @@ std::string init_target(const std::string &cwd, const std::map<std::string, std:
   if (arg.find('/') == std::string::npos) {
     auto home = env.find("HOME");
     if (home == env.end() || home->second.empty() || home->second[0] != '/') {
-      why = "init " + arg + ": HOME is not an absolute path, so ~/.config/landlock-policy cannot be located; give a FILE path";
+      why = "init " + arg +
+            ": HOME is not an absolute path, so ~/.config/landlock-policy cannot be located; give a FILE path";
       return {};
     }
     std::string dir = home->second + "/.config/landlock-policy";
@@ -37,9 +38,10 @@ std::string init_target(const std::string &cwd, const std::map<std::string, std:
     why = "init " + arg;
     why += ": " + path;
     why += " lies inside " + where;
-    why += " (the workspace, ${TMPDIR}, /tmp or /dev/shm), which a confined command can write, so the compiler would "
-           "refuse it: the threat model counts the grants of earlier runs. Give a NAME (written to "
-           "~/.config/landlock-policy/NAME.toml) or a FILE outside those folders";
+    why +=
+        " (the workspace, ${TMPDIR}, /tmp or /dev/shm), which a confined command can write, so the compiler would "
+        "refuse it: the threat model counts the grants of earlier runs. Give a NAME (written to "
+        "~/.config/landlock-policy/NAME.toml) or a FILE outside those folders";
     return {};
   }
   return path;

@@ -36,11 +36,11 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
   }
   char buf[512];
   ssize_t n = 0;
-  while ((n = read(pipe_fds[0], buf, sizeof buf)) > 0 && output.size() < 4096) output.append(buf, static_cast<size_t>(n));
+  while ((n = read(pipe_fds[0], buf, sizeof buf)) > 0 && output.size() < 4096)
+    output.append(buf, static_cast<size_t>(n));
   close(pipe_fds[0]);
   int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
   error = std::string("`") + llr_cli::spelling(llr_cli::Flag::Version) + "` failed";
   return false;
@@ -63,7 +63,8 @@ std::string check_launcher_version(const std::string &launcher, const std::strin
     return launcher + " is `" + output + "`, but this compiler emits flags for landlock-run " + version;
   const std::string sha = "source-sha256=" + source_sha256;
   if (source_sha256 != "unknown" && output.find(sha) == std::string::npos)
-    return launcher + " was built from other launcher source than this compiler (`" + output + "`, expected " + sha + ")";
+    return launcher + " was built from other launcher source than this compiler (`" + output + "`, expected " + sha +
+           ")";
   return {};
 }
 

@@ -29,15 +29,9 @@ OutputWalk folder_walk_result(const FolderWalk &walk, bool last, bool declared_f
   out.where = walk.where;
   out.error = walk.error;
   switch (walk.state) {
-    case FolderState::Ready:
-      out.found = OutputFound::Folder;
-      break;
-    case FolderState::Missing:
-      out.found = OutputFound::Missing;
-      break;
-    case FolderState::Symlink:
-      out.found = OutputFound::Symlink;
-      break;
+    case FolderState::Ready: out.found = OutputFound::Folder; break;
+    case FolderState::Missing: out.found = OutputFound::Missing; break;
+    case FolderState::Symlink: out.found = OutputFound::Symlink; break;
     case FolderState::NotFolder:
     case FolderState::NotPrivate:
       out.found = last && declared_folder ? OutputFound::FileNotFolder : OutputFound::NotFolder;

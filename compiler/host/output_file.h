@@ -24,14 +24,14 @@ int create_output_file(int dir, const std::string &name, bool executable);
 enum class OutputFound {
   File,
   Folder,
-  Missing,           // something on the way is missing, and nothing was to be made
-  Symlink,           // where: a symlink, never followed
-  FileNotFolder,     // where: the output, declared a folder (its trailing /), is not one
-  NotFolder,         // where: a component on the way is not a folder
-  Neither,           // where: the output is neither a file nor a folder
-  NoWorkspace,       // the workspace cannot be opened (error)
-  CannotCreate,      // where: making it failed (error); a folder's where ends in /
-  Failed,            // where: the system said no (error)
+  Missing,        // something on the way is missing, and nothing was to be made
+  Symlink,        // where: a symlink, never followed
+  FileNotFolder,  // where: the output, declared a folder (its trailing /), is not one
+  NotFolder,      // where: a component on the way is not a folder
+  Neither,        // where: the output is neither a file nor a folder
+  NoWorkspace,    // the workspace cannot be opened (error)
+  CannotCreate,   // where: making it failed (error); a folder's where ends in /
+  Failed,         // where: the system said no (error)
 };
 
 struct OutputWalk {

@@ -65,8 +65,8 @@ std::string path_problem(std::string_view path) {
   if (path[0] != '/') return "the path is not absolute";
   size_t control = find_control(path);
   if (control != std::string_view::npos)
-    return "the path contains a control character (byte " +
-           std::to_string(static_cast<unsigned char>(path[control])) + ")";
+    return "the path contains a control character (byte " + std::to_string(static_cast<unsigned char>(path[control])) +
+           ")";
   if (!valid_utf8(path)) return "the path is not valid UTF-8";
   if (path.size() >= PATH_MAX) return "the path is longer than PATH_MAX (" + std::to_string(PATH_MAX - 1) + " bytes)";
   return {};

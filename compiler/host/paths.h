@@ -51,8 +51,8 @@ struct ObjectId {
 struct HostPath {
   std::string path;  // canonical; what does not exist is appended lexically
   bool exists = false;
-  int error = 0;     // errno that stopped resolution (ENOENT, ELOOP, EACCES...), 0 when it exists
-  std::vector<SymlinkHop> hops;  // in the order they were crossed
+  int error = 0;                   // errno that stopped resolution (ENOENT, ELOOP, EACCES...), 0 when it exists
+  std::vector<SymlinkHop> hops;    // in the order they were crossed
   std::optional<ObjectId> object;  // when it exists
   bool directory = false;
   bool regular = false;     // a regular file

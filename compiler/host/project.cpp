@@ -51,8 +51,8 @@ bool declares_package_main(int dirfd, const std::string &name) {
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
     if (line.starts_with("package ")) {
       line.remove_prefix(8);
-      return line.starts_with("main") && (line.size() == 4 || line[4] == ' ' || line[4] == '\t' ||
-                                          line[4] == '\r' || line[4] == '/' || line[4] == ';');
+      return line.starts_with("main") && (line.size() == 4 || line[4] == ' ' || line[4] == '\t' || line[4] == '\r' ||
+                                          line[4] == '/' || line[4] == ';');
     }
     start = end + 1;
   }

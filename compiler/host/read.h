@@ -15,8 +15,7 @@ inline constexpr size_t kMaxMainPolicyBytes = size_t{16} << 20;
 
 // Reads the regular file at path into text; false with a human reason in
 // error ("not a regular file (a FIFO)", "larger than 1 MiB", strerror).
-bool read_policy_file(const std::string &path, std::string &text, std::string &error,
-                      size_t limit = kMaxPolicyBytes);
+bool read_policy_file(const std::string &path, std::string &text, std::string &error, size_t limit = kMaxPolicyBytes);
 
 // Reads standard input to its end (`landlock-policy argv -`): the caller's
 // own policy text, bounded by limit like a file.

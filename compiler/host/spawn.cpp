@@ -36,8 +36,9 @@ namespace {
 
 ExecArgs::ExecArgs(const std::vector<std::string> &argv) : pointers_(argv.size() + 1, nullptr) {
   // execv takes char *const[] but changes nothing through it.
-  std::transform(argv.begin(), argv.end(), pointers_.begin(),
-                 [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+  std::transform(argv.begin(), argv.end(), pointers_.begin(), [](const std::string &a) {
+    return const_cast<char *>(a.c_str());
+  });  // NOLINT(cppcoreguidelines-pro-type-const-cast)
 }
 
 void exec_args(const ExecArgs &args, bool search) {
@@ -99,7 +100,7 @@ void forward_signal(int signal_number) {
   if (g_forward_to > 0) kill(static_cast<pid_t>(g_forward_to), signal_number);
 }
 
-constexpr int kTerminalSignals[] = {SIGINT, SIGQUIT};  // sent by the terminal to the whole group
+constexpr int kTerminalSignals[] = {SIGINT, SIGQUIT};   // sent by the terminal to the whole group
 constexpr int kForwardedSignals[] = {SIGTERM, SIGHUP};  // sent to this process alone, often
 
 // In the child, before its exec: an ignored signal stays ignored across
@@ -150,7 +151,7 @@ void exit_as(const ChildEnd &end) {
   sigemptyset(&just_this);
   sigaddset(&just_this, end.status);
   sigprocmask(SIG_UNBLOCK, &just_this, nullptr);
-  kill(getpid(), end.status);  // raise(3), which cppcheck takes for noreturn
+  kill(getpid(), end.status);   // raise(3), which cppcheck takes for noreturn
   std::exit(128 + end.status);  // a signal whose default is not to end (SIGCHLD...)
 }
 

@@ -57,7 +57,7 @@ class Walker {
       if (e.type == DT_UNKNOWN) {
         struct stat st {};
         if (lstat(path.c_str(), &st) != 0) {
-          if (errno == ENOENT) continue;  // vanished meanwhile
+          if (errno == ENOENT) continue;              // vanished meanwhile
           return stop(WalkStatus::Unreadable, path);  // too long a path, say: never skipped in silence
         }
         link = S_ISLNK(st.st_mode);

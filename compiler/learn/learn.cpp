@@ -119,7 +119,7 @@ std::string learn_claim_report_fd(int fd) {
 int learn(const CompileResult &compiled, const LearnOptions &o) {
   // A FIFO, a device or a socket would block or act on the write: refused
   // before anything runs (and again when the report is written).
-  if (struct stat st {}; !o.report_file.empty() && lstat(o.report_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+  if (struct stat st{}; !o.report_file.empty() && lstat(o.report_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     say("--report " + o.report_file + ": not a regular file");
     return 2;
   }

@@ -15,14 +15,14 @@
 namespace llp {
 
 struct LearnOptions {
-  std::string policy_file;  // absolute: what --write extends; "<stdin>" or "<--mode MODE>" when no file
-  bool policy_is_file = true;  // false: standard input or --mode, nothing a policy can extend
-  std::string format = "text";  // text (stderr) or json (--report FILE, --report-fd N, else stderr)
-  std::string write_file;   // --write NEW.toml: created, never overwritten
-  std::string report_file;  // --report FILE
-  int report_fd = -1;       // --report-fd N: open, close-on-exec; written once the run is over, then closed
-  std::string home;         // $HOME, to print ~/ paths
-  std::string way = "auto";  // --way: audit, ptrace, or auto (audit where available)
+  std::string policy_file;           // absolute: what --write extends; "<stdin>" or "<--mode MODE>" when no file
+  bool policy_is_file = true;        // false: standard input or --mode, nothing a policy can extend
+  std::string format = "text";       // text (stderr) or json (--report FILE, --report-fd N, else stderr)
+  std::string write_file;            // --write NEW.toml: created, never overwritten
+  std::string report_file;           // --report FILE
+  int report_fd = -1;                // --report-fd N: open, close-on-exec; written once the run is over, then closed
+  std::string home;                  // $HOME, to print ~/ paths
+  std::string way = "auto";          // --way: audit, ptrace, or auto (audit where available)
   std::vector<std::string> command;  // COMMAND [ARG]..., to build the audit way's argv
   // Compiles a policy text as the original was compiled (same options).
   std::function<CompileResult(const std::string &name, const std::string &text)> compile_text;

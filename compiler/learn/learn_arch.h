@@ -25,8 +25,31 @@ constexpr uint32_t kCompatClone = 120, kCompatClone3 = 435;
 
 // The system calls learn records when they fail with EACCES, EPERM or EXDEV.
 enum class Call {
-  Other, Open, Openat, Openat2, Creat, Execve, Execveat, Mkdir, Mkdirat, Mknod, Mknodat, Unlink, Unlinkat,
-  Rmdir, Rename, Renameat, Renameat2, Link, Linkat, Symlink, Symlinkat, Truncate, Connect, Bind, Ioctl,
+  Other,
+  Open,
+  Openat,
+  Openat2,
+  Creat,
+  Execve,
+  Execveat,
+  Mkdir,
+  Mkdirat,
+  Mknod,
+  Mknodat,
+  Unlink,
+  Unlinkat,
+  Rmdir,
+  Rename,
+  Renameat,
+  Renameat2,
+  Link,
+  Linkat,
+  Symlink,
+  Symlinkat,
+  Truncate,
+  Connect,
+  Bind,
+  Ioctl,
 };
 
 inline Call call_of(uint64_t nr) {

@@ -55,8 +55,8 @@ std::string audit_field(const std::string &text, const std::string &key) {
     size_t end = text.find('"', start + 1);
     return text.substr(start + 1, end == std::string::npos ? std::string::npos : end - start - 1);
   }
-  std::string token = text.substr(start, text.find(' ', start) == std::string::npos ? std::string::npos
-                                                                                    : text.find(' ', start) - start);
+  std::string token = text.substr(
+      start, text.find(' ', start) == std::string::npos ? std::string::npos : text.find(' ', start) - start);
   std::string bytes;
   // Untrusted strings (path=, exe=, comm=) are hexadecimal when not quoted.
   if ((key == "path" || key == "exe" || key == "comm" || key == "name") && unhex(token, bytes)) return bytes;
@@ -144,8 +144,8 @@ std::string audit_unavailable() {
   // Records are sent to the initial network namespace's audit socket only.
   char self[64] = {};
   char init[64] = {};
-  if (readlink("/proc/self/ns/net", self, sizeof self - 1) > 0 && readlink("/proc/1/ns/net", init, sizeof init - 1) > 0 &&
-      std::strcmp(self, init) != 0)
+  if (readlink("/proc/self/ns/net", self, sizeof self - 1) > 0 &&
+      readlink("/proc/1/ns/net", init, sizeof init - 1) > 0 && std::strcmp(self, init) != 0)
     return "the audit log is read in the initial network namespace only, and this is another";
   int fd = audit_socket();
   if (fd < 0) return std::string("the audit netlink socket: ") + std::strerror(errno);

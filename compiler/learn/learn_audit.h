@@ -26,18 +26,18 @@ struct AuditRecord {
 // One AUDIT_LANDLOCK_ACCESS record of the command's domain.
 struct AuditDenial {
   std::vector<std::string> blockers;  // "fs.make_reg", "net.connect_tcp"...
-  std::string path;  // fs: the object, or for creating and removing, its folder
-  long port = -1;    // net: the TCP port (dest= for connect, src= for bind)
-  int error = 0;     // the call's errno from the event's SYSCALL record; 0 when unknown
-  bool across = false;  // a rename or link refused with EXDEV: path is the source's folder
-  std::string program;  // exe= of the event's SYSCALL record; "" when unknown
+  std::string path;                   // fs: the object, or for creating and removing, its folder
+  long port = -1;                     // net: the TCP port (dest= for connect, src= for bind)
+  int error = 0;                      // the call's errno from the event's SYSCALL record; 0 when unknown
+  bool across = false;                // a rename or link refused with EXDEV: path is the source's folder
+  std::string program;                // exe= of the event's SYSCALL record; "" when unknown
 };
 
 // What the records say about the command's domains.
 struct AuditFindings {
   std::vector<AuditDenial> denials;
-  long counted = 0;    // the kernel's own count (denials= of the deallocated domains)
-  long unmapped = 0;   // records of the command with no path or port learn can use
+  long counted = 0;       // the kernel's own count (denials= of the deallocated domains)
+  long unmapped = 0;      // records of the command with no path or port learn can use
   bool all_freed = true;  // every domain of the command was deallocated (no process left)
 };
 
@@ -55,12 +55,12 @@ std::string audit_unavailable();
 struct AuditRun {
   bool started = false;  // false: the audit socket or fork failed; error says why
   std::string error;
-  int status = 0;     // the command's exit status (128+N when killed by signal N)
+  int status = 0;  // the command's exit status (128+N when killed by signal N)
   pid_t launcher = 0;
   std::vector<AuditRecord> records;
-  long not_recorded = 0;  // records past the bound, counted only
-  bool overrun = false;   // the socket dropped records (ENOBUFS)
-  bool end_seen = true;   // the end-of-run mark came back (every record before it was read)
+  long not_recorded = 0;      // records past the bound, counted only
+  bool overrun = false;       // the socket dropped records (ENOBUFS)
+  bool end_seen = true;       // the end-of-run mark came back (every record before it was read)
   bool left_running = false;  // the command's domain outlived the grace after its exit
   std::string restore_error;  // switching audit back off failed
 };

@@ -151,7 +151,8 @@ AuditUsers read_users(int fd) {
   std::string text;
   char buf[4096];
   off_t at = 0;
-  for (ssize_t n; (n = pread(fd, buf, sizeof buf, at)) > 0 && text.size() < (1 << 20); at += n) text.append(buf, static_cast<size_t>(n));
+  for (ssize_t n; (n = pread(fd, buf, sizeof buf, at)) > 0 && text.size() < (1 << 20); at += n)
+    text.append(buf, static_cast<size_t>(n));
   std::stringstream lines(text);
   std::string line;
   if (std::getline(lines, line)) u.switched = line == "switched";
@@ -186,7 +187,8 @@ std::string join_users(int ctl, bool &joined) {
   AuditUsers u = read_users(fd);
   audit_status now{};
   if (!get_status(ctl, now)) why = std::string("the audit status (AUDIT_GET): ") + std::strerror(errno);
-  else if (now.enabled == 0 && !set_enabled(ctl, 1)) why = std::string("switching audit on (AUDIT_SET): ") + std::strerror(errno);
+  else if (now.enabled == 0 && !set_enabled(ctl, 1))
+    why = std::string("switching audit on (AUDIT_SET): ") + std::strerror(errno);
   else {
     if (now.enabled == 0) u.switched = true;
     u.pids.push_back(getpid());

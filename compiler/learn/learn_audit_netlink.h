@@ -11,9 +11,9 @@
 
 namespace llp {
 
-inline constexpr int kLandlockAccess = 1423;  // AUDIT_LANDLOCK_ACCESS (Linux 6.15)
-inline constexpr int kLandlockDomain = 1424;  // AUDIT_LANDLOCK_DOMAIN
-inline constexpr int kAuditReadlogGroup = 1;  // AUDIT_NLGRP_READLOG
+inline constexpr int kLandlockAccess = 1423;        // AUDIT_LANDLOCK_ACCESS (Linux 6.15)
+inline constexpr int kLandlockDomain = 1424;        // AUDIT_LANDLOCK_DOMAIN
+inline constexpr int kAuditReadlogGroup = 1;        // AUDIT_NLGRP_READLOG
 inline constexpr uint16_t kAuditTrustedApp = 1121;  // AUDIT_TRUSTED_APP: a user message, the end mark
 inline constexpr int kCapAuditWrite = 29;
 inline constexpr int kCapAuditControl = 30;

@@ -147,7 +147,11 @@ ChildReport prepare_command(const StopSignals &stop) {
 class RunWatch {
  public:
   RunWatch(const AuditSockets &sockets, StopSignals &stop, pid_t child, AuditRun &r)
-      : log_(sockets.log()), ctl_(sockets.ctl()), stop_(stop), child_(child), r_(r),
+      : log_(sockets.log()),
+        ctl_(sockets.ctl()),
+        stop_(stop),
+        child_(child),
+        r_(r),
         pidfd_(static_cast<int>(syscall(SYS_pidfd_open, child, 0))),
         mark_("landlock-policy learn: end of run " + std::to_string(getpid()) + "." + std::to_string(child)) {}
   RunWatch(const RunWatch &) = delete;
@@ -183,7 +187,7 @@ class RunWatch {
   }
 
   int timeout_ms() const {
-    if (exited_) return 100;    // the end mark, the grace
+    if (exited_) return 100;     // the end mark, the grace
     if (pidfd_ >= 0) return -1;  // the pidfd says when the command exits
     return 10;                   // no pidfd: waitpid every 10 ms
   }
@@ -241,7 +245,7 @@ class RunWatch {
     time_t now = time(nullptr);
     if (!r_.end_seen) {
       if (now < end_deadline_) return false;  // the mark (or the short wait) is not over
-      if (mark_sent_) return true;             // the mark was lost: end_seen stays false
+      if (mark_sent_) return true;            // the mark was lost: end_seen stays false
       r_.end_seen = true;
     }
     // Processes the command left running keep its domain: their denials
@@ -278,8 +282,7 @@ void finish_run(Spawned &child, const std::string &program, bool exited, AuditRu
       r.error = std::string("dropping the command's capabilities: ") + std::strerror(why.error);
     else if (why.step == kStepSignalMask)
       r.error = std::string("restoring the signal mask for the command: ") + std::strerror(why.error);
-    else
-      r.error = "exec " + program + ": " + std::strerror(why.error);
+    else r.error = "exec " + program + ": " + std::strerror(why.error);
   }
   (void)learn_kill_descendants();
   if (exited) return;

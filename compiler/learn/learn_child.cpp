@@ -88,8 +88,8 @@ int learn_kill_descendants() {
 int learn_drop_capabilities() {
   // Nothing held, nothing to drop (an unprivileged user cannot drop the
   // bounding set, and needs not: no_new_privs keeps exec from adding any).
-  bool holds = geteuid() == 0 || status_caps("CapEff:") != 0 || status_caps("CapPrm:") != 0 ||
-               status_caps("CapAmb:") != 0;
+  bool holds =
+      geteuid() == 0 || status_caps("CapEff:") != 0 || status_caps("CapPrm:") != 0 || status_caps("CapAmb:") != 0;
   if (!holds) return 0;
   for (unsigned long cap = 0; cap < 64; ++cap) {
     if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0) continue;

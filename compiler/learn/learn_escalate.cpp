@@ -47,11 +47,14 @@ bool in_folder(LearnKind k) { return k == LearnKind::Create || k == LearnKind::R
 bool allowed_in(const Plan &ww, const Finding &f, std::string &output) {
   if (f.port >= 0) return false;
   const std::string target = in_folder(f.kind) ? folder_of(f) : f.path;
-  const bool carved_folder = std::find(ww.carved_folders.begin(), ww.carved_folders.end(), target) != ww.carved_folders.end();
+  const bool carved_folder =
+      std::find(ww.carved_folders.begin(), ww.carved_folders.end(), target) != ww.carved_folders.end();
   if (carved_folder) {
     // The audit way may name only the folder: no entry, no output.
-    if (f.kind != LearnKind::Create || f.folder || target != ww.workspace || f.path.size() <= target.size() + 1) return false;
-    if (std::any_of(ww.carved.begin(), ww.carved.end(), [&](const Carved &c) { return meets(f.path, c.path); })) return false;
+    if (f.kind != LearnKind::Create || f.folder || target != ww.workspace || f.path.size() <= target.size() + 1)
+      return false;
+    if (std::any_of(ww.carved.begin(), ww.carved.end(), [&](const Carved &c) { return meets(f.path, c.path); }))
+      return false;
     output = f.path.substr(target.size() + 1);
     if (printable(output) != output) return false;
     if (f.made == LearnMade::Folder) output += "/";
@@ -117,7 +120,8 @@ bool Learner::offered(const Suggestion &s, const std::vector<std::string> &carve
   const bool write = s.section == "rw";
   if (!learn_refusal(table_, s.path, write).empty()) return false;
   const Plan &p = r_.plan;
-  if (std::any_of(p.hidden.begin(), p.hidden.end(), [&](const Hidden &h) { return meets(s.path, h.path); })) return false;
+  if (std::any_of(p.hidden.begin(), p.hidden.end(), [&](const Hidden &h) { return meets(s.path, h.path); }))
+    return false;
   if (!write) return true;
   if (std::any_of(carve.begin(), carve.end(), [&](const std::string &c) { return meets(s.path, c); })) return false;
   return std::none_of(p.protected_entries.begin(), p.protected_entries.end(),

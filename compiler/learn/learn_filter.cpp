@@ -22,10 +22,12 @@ std::vector<sock_filter> watch_filter() {
   };
   std::vector<Step> steps;
   auto load = [&](uint32_t offset) { steps.push_back({BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)}); };
-  auto jump = [&](uint16_t how, uint32_t k, int jt, int jf) { steps.push_back({BPF_JUMP(BPF_JMP | how | BPF_K, k, 0, 0), jt, jf}); };
+  auto jump = [&](uint16_t how, uint32_t k, int jt, int jf) {
+    steps.push_back({BPF_JUMP(BPF_JMP | how | BPF_K, k, 0, 0), jt, jf});
+  };
   auto guard_clone = [&](uint32_t clone_nr, uint32_t clone3_nr) {
     jump(BPF_JEQ, clone3_nr, NoSys, Next);
-    jump(BPF_JEQ, clone_nr, Next, 2);  // not clone: past the flags' check
+    jump(BPF_JEQ, clone_nr, Next, 2);       // not clone: past the flags' check
     load(offsetof(seccomp_data, args[0]));  // the flags, in both ABIs; CLONE_UNTRACED is in the low word
     jump(BPF_JSET, CLONE_UNTRACED, Refuse, Next);
   };
@@ -49,14 +51,10 @@ std::vector<sock_filter> watch_filter() {
   // steps, in the order they are pushed below.
   auto return_index = [&](int t) {
     switch (t) {
-      case Allow:
-        return returns - 1;
-      case Trace:
-        return returns;
-      case NoSys:
-        return returns + 1;
-      default:
-        return returns + 2;
+      case Allow: return returns - 1;
+      case Trace: return returns;
+      case NoSys: return returns + 1;
+      default: return returns + 2;
     }
   };
   // A jump's offset from step `at`: a positive one is already relative, Next

@@ -73,7 +73,10 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
     out.push_back(std::move(f));
   };
   switch (d.call) {
-    case Call::Open: case Call::Openat: case Call::Openat2: case Call::Creat: {
+    case Call::Open:
+    case Call::Openat:
+    case Call::Openat2:
+    case Call::Creat: {
       uint64_t acc = d.flags & O_ACCMODE;
       if ((d.flags & O_CREAT) && !exists(d.path)) {
         add(LearnKind::Create, d.path, false);
@@ -83,16 +86,27 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
       else add(is_dir(d.path) ? LearnKind::List : LearnKind::Read, d.path, true);
       break;
     }
-    case Call::Execve: case Call::Execveat: add(LearnKind::Execute, d.path, true); break;
-    case Call::Mkdir: case Call::Mkdirat: case Call::Mknod: case Call::Mknodat: case Call::Symlink:
+    case Call::Execve:
+    case Call::Execveat: add(LearnKind::Execute, d.path, true); break;
+    case Call::Mkdir:
+    case Call::Mkdirat:
+    case Call::Mknod:
+    case Call::Mknodat:
+    case Call::Symlink:
     case Call::Symlinkat:
       add(LearnKind::Create, d.path, false);
       out.back().made = d.call == Call::Mkdir || d.call == Call::Mkdirat ? LearnMade::Folder : LearnMade::File;
       break;
-    case Call::Unlink: case Call::Unlinkat: case Call::Rmdir: add(LearnKind::Remove, d.path, false); break;
+    case Call::Unlink:
+    case Call::Unlinkat:
+    case Call::Rmdir: add(LearnKind::Remove, d.path, false); break;
     case Call::Truncate: add(LearnKind::Truncate, d.path, true); break;
     case Call::Ioctl: add(LearnKind::Ioctl, d.path, true); break;
-    case Call::Rename: case Call::Renameat: case Call::Renameat2: case Call::Link: case Call::Linkat: {
+    case Call::Rename:
+    case Call::Renameat:
+    case Call::Renameat2:
+    case Call::Link:
+    case Call::Linkat: {
       bool link = d.call == Call::Link || d.call == Call::Linkat;
       if (d.error == EXDEV) {
         add(LearnKind::Across, d.path, false);
@@ -105,7 +119,8 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
       }
       break;
     }
-    case Call::Connect: case Call::Bind: {
+    case Call::Connect:
+    case Call::Bind: {
       Finding f;
       f.kind = d.call == Call::Connect ? LearnKind::Connect : LearnKind::Bind;
       f.port = d.port;
@@ -123,9 +138,12 @@ std::vector<Finding> findings_of(const TracedDenial &d) {
 
 std::vector<Finding> findings_of(const AuditDenial &d) {
   std::vector<Finding> out;
-  auto has = [&](const std::string &b) { return std::find(d.blockers.begin(), d.blockers.end(), b) != d.blockers.end(); };
+  auto has = [&](const std::string &b) {
+    return std::find(d.blockers.begin(), d.blockers.end(), b) != d.blockers.end();
+  };
   auto any = [&](const char *prefix) {
-    return std::any_of(d.blockers.begin(), d.blockers.end(), [&](const std::string &b) { return b.rfind(prefix, 0) == 0; });
+    return std::any_of(d.blockers.begin(), d.blockers.end(),
+                       [&](const std::string &b) { return b.rfind(prefix, 0) == 0; });
   };
   auto add = [&](LearnKind k, bool folder) {
     Finding f;
@@ -148,9 +166,9 @@ std::vector<Finding> findings_of(const AuditDenial &d) {
   } else {
     // One access for the object, the strongest asked: an exec also asks to
     // read, a write to an ungranted file often to read as well.
-    const std::pair<const char *, LearnKind> order[] = {{"fs.execute", LearnKind::Execute}, {"fs.write_file", LearnKind::Write},
-                                                   {"fs.truncate", LearnKind::Truncate}, {"fs.read_file", LearnKind::Read},
-                                                   {"fs.read_dir", LearnKind::List}, {"fs.ioctl_dev", LearnKind::Ioctl}};
+    const std::pair<const char *, LearnKind> order[] = {
+        {"fs.execute", LearnKind::Execute}, {"fs.write_file", LearnKind::Write}, {"fs.truncate", LearnKind::Truncate},
+        {"fs.read_file", LearnKind::Read},  {"fs.read_dir", LearnKind::List},    {"fs.ioctl_dev", LearnKind::Ioctl}};
     for (const auto &[blocker, kind] : order)
       if (has(blocker)) {
         add(kind, false);
@@ -163,6 +181,5 @@ std::vector<Finding> findings_of(const AuditDenial &d) {
   for (Finding &f : out) f.programs.insert(d.program);
   return out;
 }
-
 
 }  // namespace llp

@@ -49,7 +49,8 @@ std::string policy_literal(const std::string &p) {
 
 // A path for a shell: ~/'rest' or 'path', every ' closed and escaped.
 std::string shell_quoted(const std::string &home, const std::string &p) {
-  if (!home.empty() && home != "/" && is_within(p, home) && p != home) return "~/" + single_quote(p.substr(home.size() + 1));
+  if (!home.empty() && home != "/" && is_within(p, home) && p != home)
+    return "~/" + single_quote(p.substr(home.size() + 1));
   return single_quote(p);
 }
 

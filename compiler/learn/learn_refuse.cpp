@@ -56,9 +56,7 @@ std::string shown(const RefusalTable &t, const std::string &p) {
   return p;
 }
 
-std::string said(char how, const std::string &what) {
-  return (how == 'w' ? "it lies in " : "it contains ") + what;
-}
+std::string said(char how, const std::string &what) { return (how == 'w' ? "it lies in " : "it contains ") + what; }
 
 // Each `path = "~/..."` of the text, expanded.
 std::vector<std::string> home_paths_in(const RefusalTable &t, std::string_view text) {
@@ -85,7 +83,8 @@ bool in_preset_rw(const RefusalTable &t, const std::string &grant) {
     if (begin == std::string_view::npos) continue;
     std::string_view rw = text->substr(begin, text->find("\n]", begin) - begin);
     std::vector<std::string> folders = home_paths_in(t, rw);
-    if (std::any_of(folders.begin(), folders.end(), [&](const std::string &f) { return is_within(grant, f); })) return true;
+    if (std::any_of(folders.begin(), folders.end(), [&](const std::string &f) { return is_within(grant, f); }))
+      return true;
   }
   return false;
 }
@@ -117,7 +116,8 @@ std::string home_place_said(const RefusalTable &t, const std::string &grant, con
     case HomeMatch::Below:
       if (std::string_view(row.place) == "~") return "the home folder";
       return row.place;
-    case HomeMatch::Place: case HomeMatch::PresetRw: break;
+    case HomeMatch::Place:
+    case HomeMatch::PresetRw: break;
   }
   return row.place;
 }
@@ -138,13 +138,16 @@ std::string by_hand(const RefusalTable &t, const std::string &grant) {
 
 std::string home_refusal(const RefusalTable &t, const std::string &grant) {
   if (t.home.empty() || t.home == "/" || grant == t.home || !is_within(grant, t.home)) return {};
-  if (t.plan && !t.plan->workspace.empty() && t.plan->workspace != t.home && is_within(grant, t.plan->workspace)) return {};
+  if (t.plan && !t.plan->workspace.empty() && t.plan->workspace != t.home && is_within(grant, t.plan->workspace))
+    return {};
   for (const HomePlace &row : kHomePlaces) {
     char how = home_relation(t, grant, row);
     if (how == 0) continue;
     if (row.verdict == HomeVerdict::Suggested) return {};
-    return said(how, home_place_said(t, grant, row)) + ": " + row.reason + "; learn suggests writable under the home only "
-           "what holds data, caches or state (a preset's folders, ~/.cache/TOOL, ~/.local/state/TOOL)" + by_hand(t, grant);
+    return said(how, home_place_said(t, grant, row)) + ": " + row.reason +
+           "; learn suggests writable under the home only "
+           "what holds data, caches or state (a preset's folders, ~/.cache/TOOL, ~/.local/state/TOOL)" +
+           by_hand(t, grant);
   }
   return {};
 }
@@ -178,7 +181,8 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
   const auto *never = std::find_if(std::begin(kNeverLearned), std::end(kNeverLearned), [&](const NeverLearned &n) {
     return (write || n.read_too) && pattern_relation(t, grant, n.path) != 0;
   });
-  if (never != std::end(kNeverLearned)) return said(pattern_relation(t, grant, never->path), never->path) + ": " + never->reason;
+  if (never != std::end(kNeverLearned))
+    return said(pattern_relation(t, grant, never->path), never->path) + ": " + never->reason;
   said_kind = RefusalKind::None;
   if (!write) return {};
   said_kind = RefusalKind::Protected;
@@ -188,9 +192,11 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
            ": what is written there runs later outside the sandbox";
   said_kind = RefusalKind::Carve;
   if (t.plan) {
-    auto carved = std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
+    auto carved =
+        std::find_if(t.plan->carved.begin(), t.plan->carved.end(), [&](const Carved &c) { return meets(c.path); });
     if (carved != t.plan->carved.end())
-      return said(relation(grant, carved->path), "the read-only exception " + carved->written + " (" + origin_text(*carved) + ")") +
+      return said(relation(grant, carved->path),
+                  "the read-only exception " + carved->written + " (" + origin_text(*carved) + ")") +
              ": it runs code at the user's next git command; it is carved out on purpose";
   }
   said_kind = RefusalKind::NotOffered;
@@ -199,8 +205,9 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
     return said(relation(grant, *on_path), shown(t, *on_path) + ", a folder on PATH") +
            ": a program planted there runs at the user's next command";
   if (shared_folder(t, grant))
-    return shown(t, grant) + " is shared by every tool (a writable grant reaches the caches and settings of programs "
-                             "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
+    return shown(t, grant) +
+           " is shared by every tool (a writable grant reaches the caches and settings of programs "
+           "that run later outside the sandbox): grant the leaf the tool uses, or its preset";
   std::string home = home_refusal(t, grant);
   if (home.empty()) said_kind = RefusalKind::None;
   return home;
@@ -209,10 +216,12 @@ std::string learn_refusal(const RefusalTable &t, const std::string &grant, bool 
 bool shared_folder(const RefusalTable &t, const std::string &folder) {
   if (t.home.empty()) return false;
   static constexpr const char *kShared[] = {"", "/.cache", "/.config", "/.local", "/.local/share", "/.local/state"};
-  return std::any_of(std::begin(kShared), std::end(kShared), [&](const char *shared) { return folder == t.home + shared; });
+  return std::any_of(std::begin(kShared), std::end(kShared),
+                     [&](const char *shared) { return folder == t.home + shared; });
 }
 
-std::vector<std::string> presets_covering(const RefusalTable &t, const std::string &folder, const std::string &program) {
+std::vector<std::string> presets_covering(const RefusalTable &t, const std::string &folder,
+                                          const std::string &program) {
   std::vector<std::string> all;
   std::vector<std::string> own;
   for (std::string_view name : preset_names()) {

@@ -63,7 +63,8 @@ std::string Learner::text_report(const RunSummary &t) const {
     out += "note: " + std::to_string(t.not_recorded) + " more denials were only counted (the first " +
            std::to_string(kMaxTracedDenials) + " are reported)\n";
   if (t.left_running > 0 && t.way == "audit")
-    out += "note: processes the command left running still held its sandbox " + std::to_string(kLeftRunningGraceSeconds) +
+    out += "note: processes the command left running still held its sandbox " +
+           std::to_string(kLeftRunningGraceSeconds) +
            " s after it exited; learning ended and they were killed, their later denials are not reported\n";
   else if (t.left_running > 0)
     out += "note: " + std::to_string(t.left_running) + " process(es) the command left running were still traced " +
@@ -90,17 +91,18 @@ std::string Learner::text_report(const RunSummary &t) const {
     out += toml_body(pointers());
     for (const Suggestion &s : suggestions_)
       if (s.create_first && !exists(s.path))
-        out += "before the rerun, make the leaf folder (--write makes it): mkdir " + printable(shell_quoted(home_, s.path)) +
-               "\n";
+        out += "before the rerun, make the leaf folder (--write makes it): mkdir " +
+               printable(shell_quoted(home_, s.path)) + "\n";
   }
   return out;
 }
 
 std::string Learner::json_report(const RunSummary &t) const {
-  std::string out = "{\n  \"schema\": \"landlock-policy-learn/2\",\n  \"method\": \"" + t.way + "\",\n  \"policy\": " +
-                    json_printable(o_.policy_file) + ",\n  \"mode\": " + json_printable(r_.plan.mode) + ",\n  \"status\": " + std::to_string(t.status) +
-                    ",\n  \"left_running\": " + std::to_string(t.left_running) + ",\n  \"not_recorded\": " +
-                    std::to_string(t.not_recorded) + ",\n  \"notes\": [";
+  std::string out = "{\n  \"schema\": \"landlock-policy-learn/2\",\n  \"method\": \"" + t.way +
+                    "\",\n  \"policy\": " + json_printable(o_.policy_file) +
+                    ",\n  \"mode\": " + json_printable(r_.plan.mode) + ",\n  \"status\": " + std::to_string(t.status) +
+                    ",\n  \"left_running\": " + std::to_string(t.left_running) +
+                    ",\n  \"not_recorded\": " + std::to_string(t.not_recorded) + ",\n  \"notes\": [";
   for (size_t i = 0; i < t.notes.size(); ++i) out += (i ? ", " : "") + json_printable(t.notes[i]);
   out += "],\n  \"denials\": [";
   for (size_t i = 0; i < findings_.size(); ++i) {
@@ -184,7 +186,9 @@ bool Learner::render(Suggestion &s) const {
   }
   std::string path;
   std::string reason;
-  if (!toml_string(policy_literal(s.section == "outputs" ? s.path : shown(s.path)), path) || !toml_string(why_text(s), reason)) return false;
+  if (!toml_string(policy_literal(s.section == "outputs" ? s.path : shown(s.path)), path) ||
+      !toml_string(why_text(s), reason))
+    return false;
   s.toml = "{ path = " + path + (s.optional ? ", optional = true" : "") + ", why = " + reason + " }";
   return true;
 }

@@ -30,7 +30,7 @@ enum class LearnCause { Sandbox, OnPurpose, Permissions };
 // source is gone).
 enum class LearnMade { Unknown, File, Folder };
 
-const char *kind_name(LearnKind k);   // "read", ..., "device ioctl", "TCP connect"
+const char *kind_name(LearnKind k);    // "read", ..., "device ioctl", "TCP connect"
 const char *cause_name(LearnCause c);  // "sandbox", "on-purpose", "file-permissions"
 
 // One denied object and access, however many times it was denied.
@@ -40,7 +40,7 @@ struct Finding {
   // The audit way names the folder an entry was created in or removed from
   // (and a rename's source folder), not the entry: path is that folder.
   bool folder = false;
-  bool kernel = false;  // the kernel said Landlock denied it (the audit way)
+  bool kernel = false;                  // the kernel said Landlock denied it (the audit way)
   LearnMade made = LearnMade::Unknown;  // a creation: what it made (a folder's leaf can be made before the rerun)
   // A new entry in a carved folder of the workspace (the read-only root): the
   // `outputs` entry that allows it, relative to the workspace, "NAME/" for a
@@ -49,7 +49,7 @@ struct Finding {
   bool changed = false;  // the ptrace way: the path changed between the call's entry and exit
   long port = -1;
   LearnCause cause = LearnCause::Sandbox;
-  std::string reason;  // on purpose or file permissions: why
+  std::string reason;                       // on purpose or file permissions: why
   RefusalKind refusal = RefusalKind::None;  // on purpose: which rule
   int count = 0;
   std::set<std::string> programs;
@@ -69,8 +69,8 @@ void classify(const CompileResult &r, Finding &f, int error);
 struct RunSummary {
   std::string way = "ptrace";  // "ptrace" or "audit"
   int status = 0;
-  int left_running = 0;   // processes (ptrace) or 1 (audit: the domain) still alive after the grace
-  long not_recorded = 0;  // denials past the bound, counted only
+  int left_running = 0;            // processes (ptrace) or 1 (audit: the domain) still alive after the grace
+  long not_recorded = 0;           // denials past the bound, counted only
   std::vector<std::string> notes;  // said as "note: ..."
 };
 
@@ -81,7 +81,7 @@ struct Suggestion {
   bool optional = false;
   std::set<std::string> reasons;  // "op write"
   std::vector<Finding *> findings;
-  std::string toml;  // the line to paste
+  std::string toml;           // the line to paste
   bool create_first = false;  // a leaf folder that does not exist yet: made before the rerun
 };
 
@@ -89,7 +89,7 @@ struct Suggestion {
 // denials (learn_escalate.cpp): the JSON report's "escalation". Only the
 // kernel's denials go in; never a protected, hidden, carved or secret path.
 struct Escalation {
-  std::string mode;  // "workspace-write" when a read-only run needs it, else ""
+  std::string mode;                          // "workspace-write" when a read-only run needs it, else ""
   std::vector<std::string> outputs, rw, ro;  // outputs relative to the workspace; grants canonical
   std::vector<long> connect, bind;
   std::vector<size_t> covers;  // the denials it allows, indices into Learner::findings()

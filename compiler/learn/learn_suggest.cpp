@@ -126,7 +126,8 @@ void Learner::narrow(Finding &f) const {
     f.create_first = f.made == LearnMade::Folder && !exists(f.path);  // made by --write, never granted
     return;
   }
-  if (f.kind == LearnKind::Create && !f.folder && f.made == LearnMade::Folder && shared_folder(table_, parent_path(f.path))) {
+  if (f.kind == LearnKind::Create && !f.folder && f.made == LearnMade::Folder &&
+      shared_folder(table_, parent_path(f.path))) {
     if (std::string refused = learn_refusal(table_, f.path, true, &kind); !refused.empty())
       return refuse("never suggested: " + refused);
     f.grant = f.path;
@@ -286,12 +287,12 @@ std::string Learner::alone_refusal(const Suggestion &s) const {
 // "" when the policy compiles, else its first error.
 std::string Learner::compiler_refusal(const std::string &text) const {
   // A name of its own: never the policy it extends (that would be a cycle).
-  CompileResult c = o_.compile_text(parent_path(o_.policy_file) + "/.learn-check-" + std::to_string(getpid()) + ".toml", text);
+  CompileResult c =
+      o_.compile_text(parent_path(o_.policy_file) + "/.learn-check-" + std::to_string(getpid()) + ".toml", text);
   if (c.ok) return {};
   const auto &all = c.diags.all();
   auto e = std::find_if(all.begin(), all.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
   return e != all.end() ? e->message : "it does not compile";
 }
-
 
 }  // namespace llp

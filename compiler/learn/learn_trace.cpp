@@ -76,7 +76,8 @@ std::string read_link(const std::string &link) {
 std::string absolute_in(pid_t pid, uint64_t dirfd, const std::string &path) {
   if (!path.empty() && path[0] == '/') return lexical_normalize(path);
   int fd = static_cast<int>(dirfd);
-  std::string base = read_link("/proc/" + std::to_string(pid) + (fd == AT_FDCWD ? std::string("/cwd") : "/fd/" + std::to_string(fd)));
+  std::string base =
+      read_link("/proc/" + std::to_string(pid) + (fd == AT_FDCWD ? std::string("/cwd") : "/fd/" + std::to_string(fd)));
   if (base.empty() || base[0] != '/') return {};
   return lexical_normalize(path.empty() ? base : base + "/" + path);
 }
@@ -84,7 +85,7 @@ std::string absolute_in(pid_t pid, uint64_t dirfd, const std::string &path) {
 struct Entry {
   uint64_t nr = 0;
   uint64_t args[6] = {};
-  bool native = false;  // the tracee's architecture is the one learn_arch.h knows
+  bool native = false;     // the tracee's architecture is the one learn_arch.h knows
   bool described = false;  // at_entry holds the call's paths as they were at its entry
   TracedDenial at_entry;
 };
@@ -132,28 +133,35 @@ bool describe(pid_t pid, const Entry &e, TracedDenial &d) {
     }
     case Call::Execve: d.path = path_arg(pid, e, -1, 0); break;
     case Call::Execveat: d.path = path_arg(pid, e, 0, 1); break;
-    case Call::Mkdir: case Call::Mknod: case Call::Unlink: case Call::Rmdir: case Call::Truncate:
+    case Call::Mkdir:
+    case Call::Mknod:
+    case Call::Unlink:
+    case Call::Rmdir:
+    case Call::Truncate:
       d.path = path_arg(pid, e, -1, 0);
       d.flags = d.call == Call::Rmdir ? AT_REMOVEDIR : 0;
       break;
-    case Call::Mkdirat: case Call::Mknodat: d.path = path_arg(pid, e, 0, 1); break;
+    case Call::Mkdirat:
+    case Call::Mknodat: d.path = path_arg(pid, e, 0, 1); break;
     case Call::Unlinkat:
       d.path = path_arg(pid, e, 0, 1);
       d.flags = e.args[2] & AT_REMOVEDIR;
       break;
-    case Call::Rename: case Call::Link:
+    case Call::Rename:
+    case Call::Link:
       d.path = path_arg(pid, e, -1, 0);
       d.path2 = path_arg(pid, e, -1, 1);
       break;
-    case Call::Renameat: case Call::Renameat2: case Call::Linkat:
+    case Call::Renameat:
+    case Call::Renameat2:
+    case Call::Linkat:
       d.path = path_arg(pid, e, 0, 1);
       d.path2 = path_arg(pid, e, 2, 3);
       break;
     case Call::Symlink: d.path = path_arg(pid, e, -1, 1); break;
     case Call::Symlinkat: d.path = path_arg(pid, e, 1, 2); break;
-    case Call::Connect: case Call::Bind:
-      d.port = port_arg(pid, e);
-      return d.port >= 0;
+    case Call::Connect:
+    case Call::Bind: d.port = port_arg(pid, e); return d.port >= 0;
     case Call::Ioctl: {
       // The fd is still open at the call's exit: its path, if it is one.
       int fd = static_cast<int>(e.args[0]);
@@ -319,9 +327,9 @@ bool first_stop(Spawned &child, TraceResult &r) {
   else if (told && why.step == kDropCapabilities)
     r.error = std::string("dropping the command's capabilities: ") + std::strerror(why.error);
   else if (told && why.step == kWatchFilter)
-    r.error = std::string("learn's seccomp filter (no_new_privs, SECCOMP_SET_MODE_FILTER): ") + std::strerror(why.error);
-  else
-    r.error = "the traced child did not start";
+    r.error =
+        std::string("learn's seccomp filter (no_new_privs, SECCOMP_SET_MODE_FILTER): ") + std::strerror(why.error);
+  else r.error = "the traced child did not start";
   if (w == child.pid() && WIFEXITED(st)) r.status = WEXITSTATUS(st);
   return false;
 }

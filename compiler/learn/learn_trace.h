@@ -30,9 +30,9 @@ struct TracedDenial {
 struct TraceResult {
   bool started = false;  // false: ptrace or fork failed; error says why
   std::string error;
-  int status = 0;  // the first process's exit status (128+N when killed by signal N)
-  int left_running = 0;  // processes still traced when the grace after the command's exit ran out
-  int killed = 0;        // processes of the run killed when learning ended (each one, traced or not)
+  int status = 0;         // the first process's exit status (128+N when killed by signal N)
+  int left_running = 0;   // processes still traced when the grace after the command's exit ran out
+  int killed = 0;         // processes of the run killed when learning ended (each one, traced or not)
   long not_recorded = 0;  // denials past kMaxTracedDenials, counted only
   std::vector<TracedDenial> denials;
 };

@@ -102,7 +102,8 @@ std::string Learner::write_policy(const std::string &way) const {
   if (!e.empty()) return o_.write_file + ": " + e;
   for (const Suggestion &s : suggestions_)
     if (s.create_first && !exists(s.path))
-      if (std::string m = make_leaf(s.path); !m.empty()) return "wrote " + o_.write_file + ", but mkdir " + s.path + ": " + m;
+      if (std::string m = make_leaf(s.path); !m.empty())
+        return "wrote " + o_.write_file + ", but mkdir " + s.path + ": " + m;
   return {};
 }
 

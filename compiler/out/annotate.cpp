@@ -86,8 +86,8 @@ std::string render_diagnostics(const Diagnostics &diags, const Sources &sources,
     // no newline can end the command early and start another one.
     // Outside the repository: no file property, the place in the message.
     std::string message = placeable(sources, d.loc, repository_root) || d.loc.file < 0
-                               ? printable(d.message)
-                               : where_printable(sources, d.loc) + ": " + printable(d.message);
+                              ? printable(d.message)
+                              : where_printable(sources, d.loc) + ": " + printable(d.message);
     for (const Related &r : d.related)
       message += "\n" + where_printable(sources, r.loc) + ": note: " + printable(r.message);
     if (!d.hint.empty()) message += "\nhint: " + printable(d.hint);

@@ -35,5 +35,4 @@ bool parse_diag_format(std::string_view name, DiagFormat &out);
 std::string render_diagnostics(const Diagnostics &diags, const Sources &sources, DiagFormat format,
                                const std::string &repository_root = {}, bool to_terminal = false);
 
-
 }  // namespace llp

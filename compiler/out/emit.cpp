@@ -118,8 +118,8 @@ void check_with_launcher_grammar(const std::vector<std::string> &argv) {
     llr::Options options;
     llr::Error error = llr::parse_args(static_cast<int>(count - start), args.get() + start, options);
     if (error.what) {
-      std::fprintf(stderr, "landlock-policy: internal error: the launcher would refuse this argv: %s: %s\n",
-                   error.what, error.why);
+      std::fprintf(stderr, "landlock-policy: internal error: the launcher would refuse this argv: %s: %s\n", error.what,
+                   error.why);
       std::abort();
     }
     start += static_cast<size_t>(options.command);
@@ -147,9 +147,9 @@ std::vector<std::string> build_argv(const Plan &plan, const std::vector<std::str
 namespace {
 
 // The words a shell reads specially in a command's first position.
-constexpr std::string_view kReservedWords[] = {"!",  "{",    "}",    "case", "do",    "done",  "elif", "else", "esac",
-                                               "fi", "for",  "if",   "in",   "then",  "until", "while", "[[",  "]]",
-                                               "function", "select", "time", "coproc"};
+constexpr std::string_view kReservedWords[] = {"!",    "{",  "}",        "case",   "do",   "done",  "elif",  "else",
+                                               "esac", "fi", "for",      "if",     "in",   "then",  "until", "while",
+                                               "[[",   "]]", "function", "select", "time", "coproc"};
 
 // The first word of a command line: quoted whenever `eval` would not read
 // it as the command's name, i.e. an assignment (PATH=/x) or a reserved word.

@@ -30,7 +30,8 @@ const char *rights(Access a, const std::string &path) {
 
 void grant_lines(const CompileResult &r, const Grant &g, std::string &out) {
   out += "  " + std::string(access_name(g.access)) + (g.optional ? "-try " : "     ") + g.path + "\n";
-  out += "         rights: " + std::string(rights(g.access, g.path)) + (g.optional ? " (skipped if missing)" : "") + "\n";
+  out +=
+      "         rights: " + std::string(rights(g.access, g.path)) + (g.optional ? " (skipped if missing)" : "") + "\n";
   std::string where = r.sources.where(g.loc);
   out += "         from: " + origin_text(g) + (where.empty() ? "" : " at " + where) + "\n";
   if (g.origin == Origin::Complement) return;  // one of many siblings: nothing more to say
@@ -51,9 +52,9 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
            (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
            (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
   if (layer.net.udp_restricted)
-    out += "network: UDP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectUdp)) + "): connect " +
-           (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) + "; bind " +
-           (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
+    out += "network: UDP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectUdp)) +
+           "): connect " + (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) +
+           "; bind " + (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
   for (const std::string &socket : layer.net.unix_sockets)
     out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI " +
            std::to_string(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) + ")\n";
@@ -77,14 +78,16 @@ void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<
   for (const EnvRule &rule : rules) {
     std::string where = r.sources.where(rule.loc);
     std::string what = printable(rule.text) + (std::string(verb) == "set" ? "=" + printable(rule.value) : "");
-    out += "  " + std::string(verb) + " " + what + "  (" + origin_text(rule) + (where.empty() ? "" : " at " + printable(where)) + ")\n";
+    out += "  " + std::string(verb) + " " + what + "  (" + origin_text(rule) +
+           (where.empty() ? "" : " at " + printable(where)) + ")\n";
   }
 }
 
 void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
   std::string where = r.sources.where(env.inherit_loc);
   std::string from = "the default";
-  if (env.inherit_from != InheritFrom::Default) from = inherit_text(env.inherit_from) + (where.empty() ? "" : " at " + printable(where));
+  if (env.inherit_from != InheritFrom::Default)
+    from = inherit_text(env.inherit_from) + (where.empty() ? "" : " at " + printable(where));
   out += "environment: inherit = \"" + env.inherit + "\" (" + from + "): ";
   if (env.inherit == "all") out += "every variable of the launcher's environment, less what is unset below\n";
   else if (env.inherit == "core") out += std::string(spelling(Flag::ClearEnv)) + ", keeping only what is kept below\n";
@@ -109,9 +112,10 @@ void env_lines(const CompileResult &r, const EnvPlan &env, std::string &out) {
 void outputs_lines(const CompileResult &r, std::string &out) {
   const Plan &p = r.plan;
   if (p.outputs.empty()) return;
-  out += "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
-         "  never through a symlink, and grant them writable; `detected`: declared by the mode from a build's marker\n"
-         "  file at the workspace root, `detect_outputs = false` turns that off):\n";
+  out +=
+      "outputs (what a build creates in the workspace; argv, exec and learn create the missing ones before the run,\n"
+      "  never through a symlink, and grant them writable; `detected`: declared by the mode from a build's marker\n"
+      "  file at the workspace root, `detect_outputs = false` turns that off):\n";
   for (const Output &o : p.outputs) {
     std::string where = r.sources.where(o.loc);
     std::string kind = "folder";
@@ -165,7 +169,8 @@ std::string explain_text(const CompileResult &r) {
   out += "workspace: " + p.workspace + "\n";
   out += "launcher: " + p.launcher +
          (p.pinned ? std::string(", pinned with ") + spelling(Flag::ExpectVersion) + " " + p.version
-                   : std::string(", unpinned (landlock-policy --unpinned)")) + "\n";
+                   : std::string(", unpinned (landlock-policy --unpinned)")) +
+         "\n";
   if (p.no_symlinks)
     out += std::string("symlinks: refused on the way to every grant at run time (") + spelling(Flag::NoSymlinks) +
            "; the paths are canonical)\n";
@@ -175,10 +180,14 @@ std::string explain_text(const CompileResult &r) {
     out += "layer 2 (your policy narrowed by the project's; the kernel enforces both):\n";
     layer_lines(r, p.inner, out);
   }
-  out += "audit: " + (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI " + std::to_string(llr_cli::min_abi(Flag::LogDenials)) + ")"
-                                   : std::string("the kernel's default (denials of the command are not logged)")) +
-         (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") + "\n";
-  if (p.best_effort) out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
+  out += "audit: " +
+         (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI " +
+                              std::to_string(llr_cli::min_abi(Flag::LogDenials)) + ")"
+                        : std::string("the kernel's default (denials of the command are not logged)")) +
+         (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") +
+         "\n";
+  if (p.best_effort)
+    out += "best_effort: what the kernel cannot enforce (TCP, scopes, audit) is dropped with a notice\n";
   if (p.require_abi) out += "require_abi: " + std::to_string(p.require_abi) + "\n";
   if (p.keep_fds) out += "keep_fds: inherited fds stay open (they bypass the sandbox)\n";
   if (p.guard_terminal)
@@ -202,8 +211,9 @@ std::string explain_text(const CompileResult &r) {
     for (const std::string &f : p.carved_folders) out += "    " + f + "\n";
     out += "  cost: an entry created in them after this compile is read-only; compile again\n";
     out += "  cost: git commit, git fetch and anything else that writes .git fail inside the sandbox\n";
-    out += "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
-           "    names it or the mode detects it (argv, exec and learn create it before the run)\n";
+    out +=
+        "  cost: a new entry a build makes in them (target/, node_modules/, Cargo.lock) is refused unless `outputs`\n"
+        "    names it or the mode detects it (argv, exec and learn create it before the run)\n";
   }
   outputs_lines(r, out);
   caches_lines(p, out);
@@ -217,8 +227,9 @@ std::string explain_text(const CompileResult &r) {
              (where.empty() ? "" : " [" + where + "]") + "\n";
     }
   }
-  out += "note: Landlock has no deny rule; a read-only folder inside a writable grant cannot exist. To keep a\n"
-         "  folder read-only, grant the sibling folders that need writing instead of their parent.\n";
+  out +=
+      "note: Landlock has no deny rule; a read-only folder inside a writable grant cannot exist. To keep a\n"
+      "  folder read-only, grant the sibling folders that need writing instead of their parent.\n";
   for (const std::string &n : p.notes) out += "note: " + n + "\n";
   return out;
 }
@@ -239,17 +250,16 @@ std::string why(const CompileResult &r, const std::string &asked, bool write) {
   return printable(line) + "\n";
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 namespace {
 
 // A refused access: the grant that falls short, and for a write the
 // carve's reason and fix first when there is one (why.h).
 std::string denied_text(const CompileResult &r, const Coverage &c, const std::string &path, bool write) {
-  std::string grant = c.read_only ? "only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) + ")"
-                                  : "no grant covers it";
+  std::string grant = c.read_only
+                          ? "only " + c.read_only->path + " covers it, read-only (" + origin_text(*c.read_only) + ")"
+                          : "no grant covers it";
   if (c.in_project_layer) grant += " in the project's layer";
   const std::string carve = write ? carve_refusal_text(r, c, path) : std::string();
   if (!carve.empty()) return "denied for writing: " + carve + " (" + grant + ")";
@@ -261,21 +271,18 @@ std::string why_text(const CompileResult &r, const std::string &asked, bool writ
   std::string out = path + (path != asked ? " (asked: " + asked + ")" : "") + ": ";
   const Coverage c = cover(r.plan, path, write ? Access::Rw : Access::Ro);
   switch (c.kind) {
-    case Covered::Unsandboxed:
-      return out + "allowed: danger-full-access has no sandbox\n";
-    case Covered::Hidden:
-      return out + "denied: hidden (" + c.hidden->written + ": " + origin_text(*c.hidden) + ")\n";
+    case Covered::Unsandboxed: return out + "allowed: danger-full-access has no sandbox\n";
+    case Covered::Hidden: return out + "denied: hidden (" + c.hidden->written + ": " + origin_text(*c.hidden) + ")\n";
     case Covered::ReadOnly:
-    case Covered::NoGrant:
-      return out + denied_text(r, c, path, write) + "\n";
-    case Covered::Granted:
-      break;
+    case Covered::NoGrant: return out + denied_text(r, c, path, write) + "\n";
+    case Covered::Granted: break;
   }
   std::string answer;
   for (const Grant *g : c.grants) {
     std::string where = r.sources.where(g->loc);
     answer += std::string(answer.empty() ? "" : "; and ") + "allowed " + (write ? "for writing" : "for reading") +
-              " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) + (where.empty() ? "" : " at " + where) + ")";
+              " by " + access_name(g->access) + " " + g->path + " (" + origin_text(*g) +
+              (where.empty() ? "" : " at " + where) + ")";
   }
   return out + answer + "\n";
 }

@@ -43,8 +43,9 @@ std::string network_line(const NetworkPlan &net) {
   if (!net.restricted && !net.udp_restricted && net.unix_sockets.empty()) return "not restricted";
   std::string out = "tcp ";
   if (!net.restricted) out += "any";
-  else out += "connect " + (net.connect.empty() ? std::string("none") : port_ranges(net.connect)) + ", bind " +
-              (net.bind.empty() ? std::string("none") : port_ranges(net.bind));
+  else
+    out += "connect " + (net.connect.empty() ? std::string("none") : port_ranges(net.connect)) + ", bind " +
+           (net.bind.empty() ? std::string("none") : port_ranges(net.bind));
   if (net.udp_restricted) out += "; udp restricted";
   if (!net.unix_sockets.empty()) out += "; unix " + some_of(net.unix_sockets, "");
   return out;

@@ -1,6 +1,5 @@
 #include "starter.h"
 
-
 namespace llp {
 
 namespace {
@@ -16,17 +15,19 @@ std::string project_paragraph(const StarterProject &project) {
       "# read-only so that .git stays protected; the table: man 5 landlock-policy,\n"
       "# \"Outputs\"); detect_outputs = false turns that off.\n";
   if (project.outputs.empty()) {
-    out += "# None was found in this workspace. Name other outputs yourself:\n"
-           "# outputs = [\"out/\"]\n\n";
+    out +=
+        "# None was found in this workspace. Name other outputs yourself:\n"
+        "# outputs = [\"out/\"]\n\n";
   } else {
     out += "# In this workspace (init looked):\n";
     for (const std::string &line : project.outputs) out += "#   " + line + "\n";
     out += "# Name other outputs yourself: outputs = [\"out/\"]\n\n";
   }
   if (project.presets.empty()) return out;
-  out += "# The caches its tools keep under your home folder (opt-in: the\n"
-         "# repository is untrusted):\n"
-         "extends = [";
+  out +=
+      "# The caches its tools keep under your home folder (opt-in: the\n"
+      "# repository is untrusted):\n"
+      "extends = [";
   for (size_t i = 0; i < project.presets.size(); ++i)
     out += (i == 0 ? "\"preset:" : ", \"preset:") + project.presets[i] + "\"";
   out += "]\n\n";

@@ -43,7 +43,8 @@ std::string outputs_line(const std::string &relative) {
 std::string new_entry_fix(const Plan &p, const std::string &folder, const std::string &path) {
   const std::string below = relative_to(folder, path);
   std::string prefix = first_component(below);
-  while (prefix != below && !carve_name_in(p, folder, prefix).empty()) prefix = below.substr(0, below.find('/', prefix.size() + 1));
+  while (prefix != below && !carve_name_in(p, folder, prefix).empty())
+    prefix = below.substr(0, below.find('/', prefix.size() + 1));
   const std::string in_workspace = relative_to(p.workspace, folder + "/" + prefix);
   if (in_workspace.empty())
     return "outputs name entries of the workspace only: create it outside the sandbox, then compile again";
@@ -67,10 +68,11 @@ std::string carve_refusal_text(const CompileResult &r, const Coverage &c, const 
            " names it and is missing: argv, exec and learn create it before the run, then it is writable";
   }
   if (c.carved)
-    return "it is or lies inside " + c.carved->path + ", a read-only exception of the carve (" + c.carved->written + ": " +
-           origin_text(*c.carved) + "): no output can open it";
+    return "it is or lies inside " + c.carved->path + ", a read-only exception of the carve (" + c.carved->written +
+           ": " + origin_text(*c.carved) + "): no output can open it";
   if (c.protection)
-    return "it is or lies inside protected " + protected_text(*c.protection) + ": no grant or output can make it writable";
+    return "it is or lies inside protected " + protected_text(*c.protection) +
+           ": no grant or output can make it writable";
   if (!c.carved_folder) return {};
   const std::string &folder = *c.carved_folder;
   const std::string keeps =
@@ -79,8 +81,9 @@ std::string carve_refusal_text(const CompileResult &r, const Coverage &c, const 
     return "`" + std::string(c.carve_name) + "` is a read-only exception of the carve in " + folder_words(p, folder) +
            " (default, even before it exists): no output can open it";
   if (path == folder)
-    return keeps + ": nothing can be created, removed or renamed directly in it (its entries stay writable; outputs "
-                   "names a new one)";
+    return keeps +
+           ": nothing can be created, removed or renamed directly in it (its entries stay writable; outputs "
+           "names a new one)";
   if (c.new_entry.empty()) return {};
   return keeps + ", and " + relative_to(folder, c.new_entry) + " was not in it when the policy compiled; " +
          new_entry_fix(p, folder, path);

@@ -23,16 +23,12 @@ std::vector<std::string> below_home(const std::string &home, const std::string &
 std::string make_below(const std::string &home, const std::string &path) {
   FolderWalk walk = make_beneath(home, below_home(home, path), 0700);
   switch (walk.state) {
-    case FolderState::Ready:
-      return {};
-    case FolderState::Symlink:
-      return walk.where + " is a symlink: a cache folder is never created through one";
+    case FolderState::Ready: return {};
+    case FolderState::Symlink: return walk.where + " is a symlink: a cache folder is never created through one";
     case FolderState::NotFolder:
-    case FolderState::NotPrivate:
-      return walk.where + " is not a folder";
+    case FolderState::NotPrivate: return walk.where + " is not a folder";
     case FolderState::Missing:
-    case FolderState::Failed:
-      break;
+    case FolderState::Failed: break;
   }
   if (walk.where == home) return "HOME (" + home + ") is not a folder";
   return walk.where + ": " + std::strerror(walk.error);
@@ -71,7 +67,8 @@ std::vector<CacheFolder> prepare_caches(const Context &ctx) {
         continue;
       }
       // Already there (a file there too: it is not made a folder).
-      const bool there = found.state == FolderState::Ready || (found.state == FolderState::NotFolder && found.where == path);
+      const bool there =
+          found.state == FolderState::Ready || (found.state == FolderState::NotFolder && found.where == path);
       if (there) continue;
       if (create) {
         std::string why = make_below(home, path);

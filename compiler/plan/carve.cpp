@@ -34,9 +34,10 @@ class Carver {
   void carve(const std::string &dir) {
     std::vector<std::string> names;
     if (!list_dir(dir, names)) {
-      ctx_.diags.error(grant_.loc, "cannot list " + dir + " to carve its read-only exceptions; the grant `" + grant_.written +
-                                       "` is refused",
-                       "a carve grants each entry beside an exception instead of the folder, which needs its listing");
+      ctx_.diags.error(
+          grant_.loc,
+          "cannot list " + dir + " to carve its read-only exceptions; the grant `" + grant_.written + "` is refused",
+          "a carve grants each entry beside an exception instead of the folder, which needs its listing");
       return;
     }
     emit(dir, Access::Ro, false);
@@ -110,8 +111,9 @@ void check_keep_writable(const Context &ctx, const Layer &trusted) {
                       "keep_writable takes " + join_quoted(names));
       continue;
     }
-    ctx.diags.warning(k.loc, "keep_writable `" + k.text + "`: a confined command can write it",
-                      "code planted there runs on the host, outside any sandbox (git hooks, direnv, editor tasks, agent hooks)");
+    ctx.diags.warning(
+        k.loc, "keep_writable `" + k.text + "`: a confined command can write it",
+        "code planted there runs on the host, outside any sandbox (git hooks, direnv, editor tasks, agent hooks)");
   }
 }
 
@@ -147,8 +149,8 @@ void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const G
     const std::unordered_set<std::string_view> &cancelling = g.trusted ? rw.trusted : rw.any;
     const bool same_as_rw = cancelling.contains(g.path);
     if (inside && !same_as_rw)
-      collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}}, g.loc,
-                                 true);
+      collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}},
+                                 g.loc, true);
   }
 }
 
@@ -156,9 +158,11 @@ void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const G
 // core.hooksPath or include of it, anywhere under a writable grant.
 void carve_user_git(const Context &ctx, const UserGitConfig &user_git, Collector &collector) {
   if (user_git.facts.too_many)
-    ctx.diags.error({}, "your git config includes more than " + std::to_string(kMaxGitConfigFiles) +
-                            " files: a core.hooksPath among them could stay writable",
-                    "remove the include loop from " + join_quoted(std::vector<std::string_view>(user_git.files.begin(), user_git.files.end())));
+    ctx.diags.error({},
+                    "your git config includes more than " + std::to_string(kMaxGitConfigFiles) +
+                        " files: a core.hooksPath among them could stay writable",
+                    "remove the include loop from " +
+                        join_quoted(std::vector<std::string_view>(user_git.files.begin(), user_git.files.end())));
   for (const std::string &failure : user_git.facts.failures)
     ctx.diags.error({}, "cannot read your git config " + failure + ": a core.hooksPath in it could stay writable",
                     "fix or remove the file (git itself refuses a config it cannot parse)");
@@ -170,14 +174,16 @@ void carve_user_git(const Context &ctx, const UserGitConfig &user_git, Collector
 
 }  // namespace
 
-CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers, bool defaults) {
+CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers,
+                              bool defaults) {
   const Layer &trusted = layers.trusted;
   CarveExceptions out;
   check_keep_writable(ctx, trusted);
   const std::vector<PathEntry> &read_only = layers.both.read_only;
   for (const PathEntry &e : read_only)
     if (!valid_relative(e))
-      ctx.diags.error(e.loc, "read_only `" + e.text + "`: a path relative to each writable grant, like \".github/workflows\"",
+      ctx.diags.error(e.loc,
+                      "read_only `" + e.text + "`: a path relative to each writable grant, like \".github/workflows\"",
                       "no leading /, ~ or variable, no `..`; it names the same path under every writable grant");
   if (!ctx.host) {
     if (!read_only.empty())
@@ -245,11 +251,13 @@ CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exception
     }
     if (inside) {
       if (g.user_written()) {
-        Diagnostic &d = ctx.diags.error(g.loc, "rw grant `" + g.written + "` (" + g.path + ") lies inside read-only exception " +
-                                                   inside->path + " (" + origin_text(*inside) + ")",
-                                        inside->by == CarvedBy::Default
-                                            ? "write `[protect] keep_writable = [\"" + inside->written + "\"]` if you really mean it"
-                                            : "remove the grant or the read_only entry");
+        Diagnostic &d = ctx.diags.error(
+            g.loc,
+            "rw grant `" + g.written + "` (" + g.path + ") lies inside read-only exception " + inside->path + " (" +
+                origin_text(*inside) + ")",
+            inside->by == CarvedBy::Default
+                ? "write `[protect] keep_writable = [\"" + inside->written + "\"]` if you really mean it"
+                : "remove the grant or the read_only entry");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "carved here"});
       } else {
         out.dropped.push_back({g, "lies inside read-only exception " + inside->path});
@@ -272,7 +280,8 @@ void verify_carved(const Context &ctx, const std::vector<Carved> &exceptions, co
   for (const Grant &g : grants)
     for (const Carved &c : exceptions)
       if (g.access == Access::Rw && (is_within(c.path, g.path) || (is_within(g.path, c.path) && !c.from_grant)))
-        ctx.diags.error(g.loc, "internal error: writable grant " + g.path + " still covers read-only exception " + c.path,
+        ctx.diags.error(g.loc,
+                        "internal error: writable grant " + g.path + " still covers read-only exception " + c.path,
                         "please report this; nothing was emitted");
 }
 

@@ -32,12 +32,13 @@ struct CarveExceptions {
 // The exceptions under the writable grants (host target). grants: every
 // grant, trusted or not (the writable roots are the trusted ones; a `ro`
 // grant of either kind inside one is an exception).
-CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers, bool defaults);
+CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers,
+                              bool defaults);
 
 struct CarveResult {
-  std::vector<Grant> grants;             // the carve in place of each writable grant above an exception
-  std::vector<Dropped> dropped;          // the grants it replaced
-  std::vector<std::string> read_only;    // the folders on the way: nothing can be created or removed in them
+  std::vector<Grant> grants;           // the carve in place of each writable grant above an exception
+  std::vector<Dropped> dropped;        // the grants it replaced
+  std::vector<std::string> read_only;  // the folders on the way: nothing can be created or removed in them
 };
 
 CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exceptions, std::vector<Grant> grants);

@@ -68,8 +68,7 @@ void Collector::add(const std::string &path, const std::string &written, const C
   push(path, written, why, false, loc);
   if (S_ISLNK(st.st_mode)) {
     HostPath target = resolve_host(path);
-    if (target.exists && under_writable(target.path))
-      add(target.path, written, {CarvedBy::SymlinkTarget, path}, loc);
+    if (target.exists && under_writable(target.path)) add(target.path, written, {CarvedBy::SymlinkTarget, path}, loc);
     return;
   }
   if (!S_ISREG(st.st_mode) || !path.ends_with("/.git")) return;
@@ -124,8 +123,10 @@ UserGitConfig user_git_config(const Context &ctx) {
   const long count = std::strtol(var("GIT_CONFIG_COUNT").c_str(), nullptr, 10);
   for (long i = 0; i < count && i < 1000; ++i) {
     std::string key = var(("GIT_CONFIG_KEY_" + std::to_string(i)).c_str());
-    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (key == "core.hookspath") out.facts.hooks_paths.push_back(var(("GIT_CONFIG_VALUE_" + std::to_string(i)).c_str()));
+    std::transform(key.begin(), key.end(), key.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (key == "core.hookspath")
+      out.facts.hooks_paths.push_back(var(("GIT_CONFIG_VALUE_" + std::to_string(i)).c_str()));
   }
   return out;
 }
@@ -162,13 +163,15 @@ void RepositoryCarver::carve(const Repository &repo, Loc loc) {
   std::vector<std::string> submodules;
   std::string modules_why;
   if (!gitmodules_paths(repo.top + "/.gitmodules", submodules, modules_why))
-    ctx_.diags.error(loc, "cannot read " + repo.top + "/.gitmodules: " + modules_why +
-                              ": a submodule path it names could get a planted .git",
+    ctx_.diags.error(loc,
+                     "cannot read " + repo.top + "/.gitmodules: " + modules_why +
+                         ": a submodule path it names could get a planted .git",
                      "fix or remove the file (git itself refuses a .gitmodules it cannot parse)");
   if (facts.too_many && !too_many_said_) {
     too_many_said_ = true;
-    ctx_.diags.error(loc, "the git configs of the repositories up to " + repo.top + " include more than " +
-                              std::to_string(kMaxGitConfigFiles) + " files: a core.hooksPath among them could stay writable",
+    ctx_.diags.error(loc,
+                     "the git configs of the repositories up to " + repo.top + " include more than " +
+                         std::to_string(kMaxGitConfigFiles) + " files: a core.hooksPath among them could stay writable",
                      "remove the include loop or fan-out from " + repo.common + "/config");
   }
   std::string why;
@@ -206,10 +209,11 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
                                    ": one beyond it stays writable",
                                "add `[protect] read_only = [\"PATH/.git\"]` for a repository nested deeper");
     else
-      ctx.diags.error(root.loc,
-                      "the search of " + root.path + " for nested repositories did not finish (" + why + walked.where +
-                          "): one beyond it would stay writable",
-                      "make it readable or smaller; `[protect] keep_writable = [\".git\"]` turns the .git carve off, knowingly");
+      ctx.diags.error(
+          root.loc,
+          "the search of " + root.path + " for nested repositories did not finish (" + why + walked.where +
+              "): one beyond it would stay writable",
+          "make it readable or smaller; `[protect] keep_writable = [\".git\"]` turns the .git carve off, knowingly");
   }
   for (const std::string &top : tops) {
     collector.names_folder(top);

@@ -74,11 +74,13 @@ bool layer_covers(const Plan &p, const LayerPlan &layer, const std::string &path
 }  // namespace
 
 void find_carve_facts(const Plan &p, const std::string &path, Coverage &c) {
-  auto pending = std::find_if(p.outputs.begin(), p.outputs.end(),
-                              [&](const Output &o) { return o.state == OutputState::Missing && is_within(path, o.path); });
+  auto pending = std::find_if(p.outputs.begin(), p.outputs.end(), [&](const Output &o) {
+    return o.state == OutputState::Missing && is_within(path, o.path);
+  });
   if (pending != p.outputs.end()) c.pending_output = &*pending;
   for (const std::string &folder : p.carved_folders)
-    if (is_within(path, folder) && (!c.carved_folder || folder.size() > c.carved_folder->size())) c.carved_folder = &folder;
+    if (is_within(path, folder) && (!c.carved_folder || folder.size() > c.carved_folder->size()))
+      c.carved_folder = &folder;
   if (!c.carved_folder || path == *c.carved_folder) return;
   const std::string below = relative_to(*c.carved_folder, path);
   c.carve_name = carve_name_in(p, *c.carved_folder, below);
@@ -99,7 +101,8 @@ Coverage cover(const Plan &p, const std::string &path, Access access) {
     c.kind = Covered::Hidden;
     return c;
   }
-  const bool granted = layer_covers(p, p.outer, path, access, c) && (!p.nested || layer_covers(p, p.inner, path, access, c));
+  const bool granted =
+      layer_covers(p, p.outer, path, access, c) && (!p.nested || layer_covers(p, p.inner, path, access, c));
   if (granted) c.kind = Covered::Granted;
   else if (access == Access::Rw) find_carve_facts(p, path, c);
   return c;

@@ -69,7 +69,8 @@ bool has_file(const ProjectRoot &root, std::string_view name) {
 // markers' order, or "".
 std::string marker_found(const ProjectRoot &root, std::string_view markers) {
   for (std::string_view pattern : split_bars(markers)) {
-    auto found = std::find_if(root.files.begin(), root.files.end(), [&](const std::string &f) { return matches(f, pattern); });
+    auto found =
+        std::find_if(root.files.begin(), root.files.end(), [&](const std::string &f) { return matches(f, pattern); });
     if (found != root.files.end()) return *found;
   }
   return {};
@@ -107,15 +108,12 @@ BuildWhen node_manager(const ProjectRoot &root) {
 
 bool applies(const ProjectRoot &root, BuildWhen when) {
   switch (when) {
-    case BuildWhen::Always:
-      return true;
+    case BuildWhen::Always: return true;
     case BuildWhen::Npm:
     case BuildWhen::Pnpm:
     case BuildWhen::Yarn1:
-    case BuildWhen::YarnBerry:
-      return node_manager(root) == when;
-    case BuildWhen::GoMain:
-      return root.go_main;
+    case BuildWhen::YarnBerry: return node_manager(root) == when;
+    case BuildWhen::GoMain: return root.go_main;
     case BuildWhen::RootPython:
       return std::any_of(root.files.begin(), root.files.end(), [](const std::string &f) { return f.ends_with(".py"); });
   }
@@ -159,7 +157,8 @@ std::string module_path(const std::string &go_mod, bool &malformed) {
     std::string_view line(go_mod.data() + start, end - start);
     start = end + 1;
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    if (!line.starts_with("module") || line.size() == 6 || (line[6] != ' ' && line[6] != '\t' && line[6] != '"')) continue;
+    if (!line.starts_with("module") || line.size() == 6 || (line[6] != ' ' && line[6] != '\t' && line[6] != '"'))
+      continue;
     line.remove_prefix(6);
     if (const size_t comment = line.find("//"); comment != std::string_view::npos) line = line.substr(0, comment);
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
@@ -193,8 +192,9 @@ std::string go_binary_name(const std::string &go_mod, std::string &why) {
   }
   const std::string shown = "module `" + printable(path) + "`";
   if (path.size() > 512 || !std::all_of(parts.begin(), parts.end(), go_element)) {
-    why = shown + " is not a module path go accepts (each element ASCII letters, digits and -._~, no leading or "
-                  "trailing dot)";
+    why = shown +
+          " is not a module path go accepts (each element ASCII letters, digits and -._~, no leading or "
+          "trailing dot)";
     return {};
   }
   std::string_view name = parts.back();
@@ -211,9 +211,8 @@ Detection detect_builds(const ProjectRoot &root) {
   Detection out;
   if (!root.looked) return out;
   auto add = [&](std::string written, const std::string &marker, bool executable) {
-    const bool known = std::any_of(out.outputs.begin(), out.outputs.end(), [&](const DetectedOutput &d) {
-      return d.written == written;
-    });
+    const bool known = std::any_of(out.outputs.begin(), out.outputs.end(),
+                                   [&](const DetectedOutput &d) { return d.written == written; });
     if (!known) out.outputs.push_back({std::move(written), marker, executable});
   };
   for (const BuildRow &row : kBuilds) {
@@ -224,7 +223,8 @@ Detection detect_builds(const ProjectRoot &root) {
       std::string why;
       std::string name = go_binary_name(root.go_mod, why);
       if (!name.empty()) add(std::move(name), marker, true);
-      else if (!why.empty()) out.warnings.push_back("go.mod at the workspace root: " + why + ": not declared an output");
+      else if (!why.empty())
+        out.warnings.push_back("go.mod at the workspace root: " + why + ": not declared an output");
     }
     const bool new_preset = std::find(out.presets.begin(), out.presets.end(), row.preset) == out.presets.end();
     if (!row.preset.empty() && new_preset) out.presets.emplace_back(row.preset);
@@ -236,8 +236,8 @@ std::vector<DetectedOutput> detected_outputs(const Context &ctx, const Layer &bo
   if (!both.detect_outputs.value.value_or(mode.detect_outputs) || !ctx.host || !ctx.vars.workspace) return {};
   Detection found = detect_builds(look_at_root(canonical_or_lexical(*ctx.vars.workspace)));
   for (const std::string &warning : found.warnings)
-    ctx.diags.warning({}, warning,
-                      "name the binary yourself (`outputs = [\"NAME\"]`), or build into a folder: `go build -o build/`");
+    ctx.diags.warning(
+        {}, warning, "name the binary yourself (`outputs = [\"NAME\"]`), or build into a folder: `go build -o build/`");
   return found.outputs;
 }
 

@@ -61,7 +61,8 @@ std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) 
 
 class EnvPlanner {
  public:
-  EnvPlanner(const Context &ctx, const EnvTable &user, const EnvTable &project) : ctx_(ctx), user_(user), project_(project) {}
+  EnvPlanner(const Context &ctx, const EnvTable &user, const EnvTable &project)
+      : ctx_(ctx), user_(user), project_(project) {}
 
   EnvPlan run(const std::string &mode, Loc mode_loc) {
     inherit();
@@ -81,8 +82,9 @@ class EnvPlanner {
     if (value) values.push_back(*value);
     std::string why = launcher_refusal(flag, values);
     if (why.empty()) return true;
-    std::string rule = flag == Flag::SetEnv ? "set = { NAME = \"VALUE\" }: a NAME has no `*` or `=`, a VALUE is literal"
-                                            : "a pattern is a variable name where `*` matches any run: \"*TOKEN*\", \"LC_*\"";
+    std::string rule = flag == Flag::SetEnv
+                           ? "set = { NAME = \"VALUE\" }: a NAME has no `*` or `=`, a VALUE is literal"
+                           : "a pattern is a variable name where `*` matches any run: \"*TOKEN*\", \"LC_*\"";
     ctx_.diags.error(loc, std::string("[env] ") + key + " `" + text + "`: " + why,
                      std::string("landlock-run ") + llr_cli::spelling(flag) + " would refuse it; " + rule);
     return false;
@@ -114,9 +116,10 @@ class EnvPlanner {
       if (!known_inherit(s)) continue;
       int r = inherit_rank(*s.value);
       if (r < user_rank_) {
-        ctx_.diags.error(s.loc, "a project policy cannot widen the environment: inherit = \"" + *s.value +
-                                    "\" passes more of your variables than your policy's inherit = \"" +
-                                    std::string(kInheritValues[static_cast<size_t>(user_rank_)]) + "\"",
+        ctx_.diags.error(s.loc,
+                         "a project policy cannot widen the environment: inherit = \"" + *s.value +
+                             "\" passes more of your variables than your policy's inherit = \"" +
+                             std::string(kInheritValues[static_cast<size_t>(user_rank_)]) + "\"",
                          kNarrowHint);
         continue;
       }
@@ -138,16 +141,20 @@ class EnvPlanner {
     for (const EnvPattern &p : user_.keep) {
       if (!valid(Flag::KeepEnv, "keep", p.text, p.loc)) continue;
       if (user_rank_ == 0 && !said) {
-        ctx_.diags.error(p.loc, "[env] keep `" + p.text + "` with inherit = \"all\": every variable is inherited already, so keep would mean nothing",
-                         "set inherit = \"core\" (PATH, HOME, LANG... and what keep names) or \"none\" (only what keep "
-                         "names); to remove variables, list them in unset");
+        ctx_.diags.error(
+            p.loc,
+            "[env] keep `" + p.text +
+                "` with inherit = \"all\": every variable is inherited already, so keep would mean nothing",
+            "set inherit = \"core\" (PATH, HOME, LANG... and what keep names) or \"none\" (only what keep "
+            "names); to remove variables, list them in unset");
         said = true;
       }
       plan_.keep.push_back(rule(p.text, EnvFrom::Keep, p.loc));
     }
     for (const EnvPattern &p : project_.keep)
-      ctx_.diags.error(p.loc, "a project policy cannot keep `" + p.text +
-                                  "` in the environment: it would pass your variables (tokens among them) into the sandbox",
+      ctx_.diags.error(p.loc,
+                       "a project policy cannot keep `" + p.text +
+                           "` in the environment: it would pass your variables (tokens among them) into the sandbox",
                        kNarrowHint);
   }
 
@@ -169,8 +176,9 @@ class EnvPlanner {
     }
     for (const Setting<bool> &s : project_.default_unset) {
       if (!*s.value) {
-        ctx_.diags.error(s.loc, "a project policy cannot set [env] default_unset = false: it would pass your tokens, "
-                                "secrets and SSH agent socket into the sandbox",
+        ctx_.diags.error(s.loc,
+                         "a project policy cannot set [env] default_unset = false: it would pass your tokens, "
+                         "secrets and SSH agent socket into the sandbox",
                          kNarrowHint);
       } else if (!on) {
         on = true;
@@ -183,8 +191,10 @@ class EnvPlanner {
     if (by_mode && !on) {
       plan_.default_unset_off = true;
       plan_.default_unset_loc = loc;
-      ctx_.diags.warning(loc, "[env] default_unset = false: the command sees your tokens, secrets and SSH agent socket "
-                              "(" + default_list() + ", and variables whose value holds a credential)",
+      ctx_.diags.warning(loc,
+                         "[env] default_unset = false: the command sees your tokens, secrets and SSH agent socket "
+                         "(" +
+                             default_list() + ", and variables whose value holds a credential)",
                          "keep the default, and `set` the one variable the command needs");
     }
     if (!on) return;
@@ -252,9 +262,11 @@ class EnvPlanner {
       by_name[a.name] = std::move(r);
     }
     for (const EnvAssignment &a : project_.set)
-      ctx_.diags.error(a.loc, "a project policy cannot set `" + a.name +
-                                  "` in the environment: it would override what your policy and your environment give the command",
-                       kNarrowHint);
+      ctx_.diags.error(
+          a.loc,
+          "a project policy cannot set `" + a.name +
+              "` in the environment: it would override what your policy and your environment give the command",
+          kNarrowHint);
     // The launcher's own limit on what --setenv writes, checked the way it
     // checks it (environment.h), so that a compiled argv never fails there.
     auto simulated = std::make_unique<llr_env::Environment>();
@@ -272,8 +284,9 @@ class EnvPlanner {
   // inherit's before yours, yours before the project's) is the one explained.
   static void finish(std::vector<EnvRule> &rules) {
     std::stable_sort(rules.begin(), rules.end(), [](const EnvRule &a, const EnvRule &b) { return a.text < b.text; });
-    rules.erase(std::unique(rules.begin(), rules.end(), [](const EnvRule &a, const EnvRule &b) { return a.text == b.text; }),
-                rules.end());
+    rules.erase(
+        std::unique(rules.begin(), rules.end(), [](const EnvRule &a, const EnvRule &b) { return a.text == b.text; }),
+        rules.end());
   }
 
   static bool any_matches(const std::vector<EnvRule> &rules, const std::string &name) {
@@ -308,7 +321,8 @@ namespace {
 
 std::string lowered(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
   return out;
 }
 
@@ -348,7 +362,8 @@ bool has_password_parameter(std::string_view value) {
 // The run of RFC 7235 token68 characters at s[from].
 std::string_view token68_at(std::string_view s, size_t from) {
   size_t end = from;
-  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) != 0 || is_one_of(s[end], "-._~+/"))) ++end;
+  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) != 0 || is_one_of(s[end], "-._~+/")))
+    ++end;
   while (end < s.size() && s[end] == '=') ++end;
   return s.substr(from, end - from);
 }
@@ -377,7 +392,8 @@ bool has_authorization(std::string_view value) {
   std::string low = lowered(value);
   static constexpr std::string_view kHeader = "authorization:";
   size_t header = low.find(kHeader);
-  if (header != std::string::npos && low.find_first_not_of(" \t\"'", header + kHeader.size()) != std::string::npos) return true;
+  if (header != std::string::npos && low.find_first_not_of(" \t\"'", header + kHeader.size()) != std::string::npos)
+    return true;
   for (size_t at = 0; at < low.size(); ++at) {
     if (at > 0 && std::isalnum(static_cast<unsigned char>(low[at - 1])) != 0) continue;
     std::string_view rest = std::string_view(low).substr(at);

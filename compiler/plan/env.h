@@ -16,7 +16,7 @@ namespace llp {
 
 // inherit = "core": what a command needs to behave as in your shell.
 inline constexpr std::string_view kCoreVariables[] = {"PATH", "HOME", "USER", "LOGNAME", "SHELL",
-                                                      "LANG", "LC_*",  "TERM", "TZ",      "TMPDIR"};
+                                                      "LANG", "LC_*", "TERM", "TZ",      "TMPDIR"};
 
 // Unset by default in read-only and workspace-write ([env] default_unset = false
 // opts out): the one table of the names that carry credentials. Each in upper
@@ -33,8 +33,8 @@ inline constexpr std::string_view kDefaultUnset[] = {
     // API keys under every spelling (OPENAI_APIKEY, NUGET_APIKEY, API_KEY_1,
     // ApiKey, apiKey); personal access tokens (GITHUB_PAT, GH_PAT); secret
     // keys named by a suffix (STRIPE_SK).
-    "*APIKEY*", "*apikey*", "*ApiKey*", "*Apikey*", "*apiKey*", "*API_KEY*", "*api_key*", "*_PAT", "*_pat",
-    "*_SK", "*_sk",
+    "*APIKEY*", "*apikey*", "*ApiKey*", "*Apikey*", "*apiKey*", "*API_KEY*", "*api_key*", "*_PAT", "*_pat", "*_SK",
+    "*_sk",
     // SonarQube's token (SONAR_LOGIN); libpq's password (PGPASSWORD) and password file.
     "SONAR_LOGIN", "sonar_login", "PGPASS*", "pgpass*",
     // Connection strings that embed a password (Sentry's DSN), chat webhooks.
@@ -43,8 +43,8 @@ inline constexpr std::string_view kDefaultUnset[] = {
     "npm_config__auth*", "NPM_CONFIG__AUTH*",
     // Docker's registry logins; GitLab's job token in the clone URL, its
     // job JWTs, registry and deploy passwords.
-    "DOCKER_AUTH_CONFIG", "docker_auth_config", "CI_REPOSITORY_URL", "ci_repository_url", "CI_JOB_JWT*",
-    "ci_job_jwt*", "CI_REGISTRY_PASSWORD", "ci_registry_password", "CI_DEPLOY_PASSWORD", "ci_deploy_password",
+    "DOCKER_AUTH_CONFIG", "docker_auth_config", "CI_REPOSITORY_URL", "ci_repository_url", "CI_JOB_JWT*", "ci_job_jwt*",
+    "CI_REGISTRY_PASSWORD", "ci_registry_password", "CI_DEPLOY_PASSWORD", "ci_deploy_password",
     // The SSH agent's socket: unset, but below Landlock ABI 9 the socket itself
     // stays reachable by its path (docs/landlock-limits.md).
     "SSH_AUTH_SOCK", "ssh_auth_sock"};

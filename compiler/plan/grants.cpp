@@ -37,8 +37,9 @@ std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &e
   }
   if (!ctx.host) {
     if (r.expanded.find("/../") != std::string::npos || r.expanded.ends_with("/..")) {
-      ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: `..` in a portable path",
-                      "--target portable cannot know what `..` crosses on the other machine; write the path without it");
+      ctx.diags.error(
+          entry.loc, std::string(what) + " `" + printable(entry.text) + "`: `..` in a portable path",
+          "--target portable cannot know what `..` crosses on the other machine; write the path without it");
       return std::nullopt;
     }
     r.path = lexical_normalize(r.expanded);
@@ -51,14 +52,17 @@ std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &e
     r.path = host.path;
     r.exists = true;
   } else if (existence == Existence::Required || host.error == ELOOP) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "`: " + printable(r.expanded) + ": " + std::strerror(host.error),
+    ctx.diags.error(entry.loc,
+                    std::string(what) + " `" + printable(entry.text) + "`: " + printable(r.expanded) + ": " +
+                        std::strerror(host.error),
                     host.error == ENOENT ? "create it, or mark the grant { path = \"...\", optional = true }" : "");
     return std::nullopt;
   } else {
     r.path = host.path;  // dangling links followed: where it will be once it exists
   }
   if (std::string problem = path_problem(r.path); !problem.empty()) {
-    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) + "` resolves to a path that cannot be granted: " + problem);
+    ctx.diags.error(entry.loc, std::string(what) + " `" + printable(entry.text) +
+                                   "` resolves to a path that cannot be granted: " + problem);
     return std::nullopt;
   }
   return r;
@@ -118,15 +122,16 @@ void check_redirects(const Context &ctx, const std::vector<Grant> &grants, const
     for (const SymlinkHop &hop : g.hops) {
       // Whoever can write the folder a link is in can swap the link.
       const std::string folder = parent_path(hop.link);
-      auto area = std::find_if(areas.begin(), areas.end(), [&](const std::string &a) {
-        return is_within(folder, a) && !is_within(g.path, a);
-      });
+      auto area = std::find_if(areas.begin(), areas.end(),
+                               [&](const std::string &a) { return is_within(folder, a) && !is_within(g.path, a); });
       if (area == areas.end()) continue;
       std::string chain;
       for (const SymlinkHop &h : g.hops) chain += " " + h.link + " -> " + h.target + ";";
-      ctx.diags.error(g.loc, std::string(access_name(g.access)) + " grant `" + g.written + "` leaves " + *area +
-                                 " through the symlink " + hop.link + ", which a confined command can replace: it resolves to " +
-                                 g.path + " (symlinks:" + chain + ")",
+      ctx.diags.error(g.loc,
+                      std::string(access_name(g.access)) + " grant `" + g.written + "` leaves " + *area +
+                          " through the symlink " + hop.link +
+                          ", which a confined command can replace: it resolves to " + g.path + " (symlinks:" + chain +
+                          ")",
                       "grant the real path, outside the writable folders, by its own name; or remove the symlink");
       break;
     }

@@ -38,8 +38,9 @@ void add_aliases_and_objects(const Context &ctx, std::vector<Hidden> &hidden) {
     h.objects.push_back(*r.object);
     auto note_links = [&](const std::string &path, unsigned long links) {
       if (links > 1)
-        ctx.diags.warning(h.loc, "hidden file " + path + " has " + std::to_string(links) +
-                                     " hard links: another name of it stays readable where a grant covers it",
+        ctx.diags.warning(h.loc,
+                          "hidden file " + path + " has " + std::to_string(links) +
+                              " hard links: another name of it stays readable where a grant covers it",
                           "Landlock rules follow paths; remove the extra links (the compiler skips the ones it lists)");
     };
     if (!r.directory) {
@@ -88,8 +89,9 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
   }
   if (hide_secrets) {
     if (!ctx.vars.home) {
-      ctx.diags.error(mode_loc, "this mode hides the secrets under your home directory, but " +
-                                    (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
+      ctx.diags.error(mode_loc,
+                      "this mode hides the secrets under your home directory, but " +
+                          (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
                       "set HOME to your home directory (an absolute path)");
     } else if (!ctx.host) {
       ctx.diags.error(mode_loc, "this mode hides the protected secrets (~/.ssh, ...), which needs --target host",
@@ -129,9 +131,10 @@ class Complement {
     std::vector<std::string> names;
     if (kind_of(dir) != Kind::Directory) return emit(dir);
     if (!list_dir(dir, names)) {
-      ctx_.diags.error(grant_.loc, "cannot list " + dir + " to hide what lies beneath it; the grant `" +
-                                       grant_.written + "` is refused",
-                       "hiding grants each sibling entry instead of the folder, which needs the folder's listing");
+      ctx_.diags.error(
+          grant_.loc,
+          "cannot list " + dir + " to hide what lies beneath it; the grant `" + grant_.written + "` is refused",
+          "hiding grants each sibling entry instead of the folder, which needs the folder's listing");
       return;
     }
     out_.unlistable.push_back(dir);
@@ -196,8 +199,9 @@ HidingResult apply_hiding(const Context &ctx, const std::vector<Hidden> &hidden,
     }
     if (inside) {
       if (g.user_written()) {
-        Diagnostic &d = ctx.diags.error(g.loc, std::string(access_name(g.access)) + " grant `" + g.written + "` (" +
-                                                   g.path + ") lies inside hidden path " + inside->path,
+        Diagnostic &d = ctx.diags.error(g.loc,
+                                        std::string(access_name(g.access)) + " grant `" + g.written + "` (" + g.path +
+                                            ") lies inside hidden path " + inside->path,
                                         "remove the grant or the hide entry: a path cannot be both granted and hidden");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "hidden here"});
       } else {

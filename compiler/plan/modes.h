@@ -21,11 +21,11 @@ struct ModeGrant {
 
 struct Mode {
   std::string_view name;
-  bool sandboxed;      // false: the command runs alone, without the launcher
-  bool hide_secrets;   // ~/.ssh, ~/.aws... hidden unless hide_secrets = false
-  bool unset_secrets;  // secret-looking variables unset unless [env] default_unset = false
-  bool drop_caps;      // --drop-caps: a command run as root keeps no capability
-  bool carve;          // the workspace's read-only exceptions (.git...) carved out of writable grants
+  bool sandboxed;       // false: the command runs alone, without the launcher
+  bool hide_secrets;    // ~/.ssh, ~/.aws... hidden unless hide_secrets = false
+  bool unset_secrets;   // secret-looking variables unset unless [env] default_unset = false
+  bool drop_caps;       // --drop-caps: a command run as root keeps no capability
+  bool carve;           // the workspace's read-only exceptions (.git...) carved out of writable grants
   bool default_scopes;  // --scope-try abstract-unix and signal: no process or abstract socket outside is reached
   bool guard_terminal;  // --no-tty-inject: the command cannot type into the caller's terminal (TIOCSTI)
   bool detect_outputs;  // the builds' outputs at the workspace root declared by their marker files (detect.h)

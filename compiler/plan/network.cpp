@@ -34,7 +34,8 @@ std::vector<Socket> unix_sockets(const Context &ctx, const Layer &l) {
   std::vector<Socket> out;
   for (const PathEntry &e : l.unix_sockets) {
     std::optional<ResolvedPath> r = resolve_entry(ctx, e, Existence::Optional, "network.unix");
-    if (r && !r->exists) ctx.diags.warning(e.loc, "[network] unix: `" + printable(r->path) + "` does not exist: not emitted");
+    if (r && !r->exists)
+      ctx.diags.warning(e.loc, "[network] unix: `" + printable(r->path) + "` does not exist: not emitted");
     if (r && r->exists) out.push_back({r->path, e.loc});
   }
   return out;
@@ -83,8 +84,8 @@ std::vector<Socket> narrow_sockets(std::vector<Widening> &widenings, const std::
     bool allowed = std::any_of(user.begin(), user.end(), [&](const std::string &u) { return beneath(socket.path, u); });
     if (allowed) kept.push_back(socket);
     if (!allowed)
-      widenings.push_back(
-          {socket.loc, "project policy [network] unix `" + printable(socket.path) + "` widens your [network] unix: dropped"});
+      widenings.push_back({socket.loc, "project policy [network] unix `" + printable(socket.path) +
+                                           "` widens your [network] unix: dropped"});
   }
   return kept;
 }
@@ -98,7 +99,7 @@ void drop_widening_ports(std::vector<Widening> &widenings, bool user_restricted,
     for (long port = p.lo; port <= p.hi; ++port)
       if (!std::binary_search(allowed.begin(), allowed.end(), port)) {
         widenings.push_back({p.loc, std::string("project policy ") + what + " port " + std::to_string(port) +
-                                            " widens your [network]: dropped"});
+                                        " widens your [network]: dropped"});
         break;
       }
 }
@@ -164,7 +165,8 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
   plan.best_effort = trusted.best_effort.value.value_or(false);
   plan.keep_fds = trusted.keep_fds.value.value_or(false);
   // Its range (1 to the newest ABI the launcher knows) is checked in parse.
-  if (merged.require_abi.value) plan.require_abi = std::max(*merged.require_abi.value, trusted.require_abi.value.value_or(0));
+  if (merged.require_abi.value)
+    plan.require_abi = std::max(*merged.require_abi.value, trusted.require_abi.value.value_or(0));
   return out;
 }
 

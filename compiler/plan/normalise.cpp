@@ -66,7 +66,8 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
                               "project policy grant " + describe(g) + " widens your ro grant on the same path: dropped",
                               "a policy file inside the project is untrusted and may only narrow yours")
               .related.push_back({keep.loc, "your ro grant is here"});
-        dropped.push_back({g, "an untrusted rw on the same path as " + describe(keep) + ": a project policy may only narrow"});
+        dropped.push_back(
+            {g, "an untrusted rw on the same path as " + describe(keep) + ": a project policy may only narrow"});
         continue;
       }
       keep.optional = keep.optional && g.optional;
@@ -106,8 +107,9 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
     if (g.access == Access::Ro && rw_parent) {
       if (g.user_written()) {
         ctx.diags
-            .error(g.loc, "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
-                              ", so it is still writable: rules in one Landlock layer add up",
+            .error(g.loc,
+                   "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
+                       ", so it is still writable: rules in one Landlock layer add up",
                    ro_hole_hint(ctx, *rw_parent))
             .related.push_back({rw_parent->loc, "the rw grant is here"});
       }

@@ -8,20 +8,13 @@ namespace llp {
 
 std::string origin_text(const Grant &g) {
   switch (g.origin) {
-    case Origin::List:
-      return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
-    case Origin::Mode:
-      return "mode " + g.origin_detail;
-    case Origin::Complement:
-      return "complement of " + g.origin_detail + " around hidden paths";
-    case Origin::Carve:
-      return "carve of " + g.origin_detail + " around read-only exceptions";
-    case Origin::Output:
-      return g.trusted ? "outputs" : "project policy's outputs";
-    case Origin::Detected:
-      return "detected: " + printable(g.origin_detail);
-    case Origin::PrivateTmp:
-      return "the run's private temp folder (${TMPDIR} holds the workspace)";
+    case Origin::List: return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
+    case Origin::Mode: return "mode " + g.origin_detail;
+    case Origin::Complement: return "complement of " + g.origin_detail + " around hidden paths";
+    case Origin::Carve: return "carve of " + g.origin_detail + " around read-only exceptions";
+    case Origin::Output: return g.trusted ? "outputs" : "project policy's outputs";
+    case Origin::Detected: return "detected: " + printable(g.origin_detail);
+    case Origin::PrivateTmp: return "the run's private temp folder (${TMPDIR} holds the workspace)";
   }
   return {};
 }
@@ -30,54 +23,33 @@ namespace {
 
 const char *protected_by_text(ProtectedBy by) {
   switch (by) {
-    case ProtectedBy::BuiltinSecret:
-      return "built-in secret";
-    case ProtectedBy::BuiltinPersistencePoint:
-      return "built-in persistence point";
-    case ProtectedBy::SessionSockets:
-      return "built-in: your session's sockets";
-    case ProtectedBy::RunnerCommandFile:
-      return "built-in: the CI runner's command file";
-    case ProtectedBy::ProtectList:
-      return "[protect] paths";
-    case ProtectedBy::PolicyFile:
-      return "a policy file";
-    case ProtectedBy::Launcher:
-      return "the launcher binary";
-    case ProtectedBy::CompilerState:
-      return "built-in: landlock-policy's own folder";
+    case ProtectedBy::BuiltinSecret: return "built-in secret";
+    case ProtectedBy::BuiltinPersistencePoint: return "built-in persistence point";
+    case ProtectedBy::SessionSockets: return "built-in: your session's sockets";
+    case ProtectedBy::RunnerCommandFile: return "built-in: the CI runner's command file";
+    case ProtectedBy::ProtectList: return "[protect] paths";
+    case ProtectedBy::PolicyFile: return "a policy file";
+    case ProtectedBy::Launcher: return "the launcher binary";
+    case ProtectedBy::CompilerState: return "built-in: landlock-policy's own folder";
   }
   return "";
 }
 
 std::string carved_by_text(const Carved &c) {
   switch (c.by) {
-    case CarvedBy::Default:
-      return "default";
-    case CarvedBy::DefaultNested:
-      return "default, in nested repository " + c.of;
-    case CarvedBy::RoGrant:
-      return "ro grant";
-    case CarvedBy::ProjectRoGrant:
-      return "project policy's ro grant";
-    case CarvedBy::ReadOnlyList:
-      return "[protect] read_only";
-    case CarvedBy::NestedRepository:
-      return "nested repository";
-    case CarvedBy::HooksPath:
-      return "core.hooksPath of " + c.of;
-    case CarvedBy::HuskyScripts:
-      return "core.hooksPath of " + c.of + " (husky's scripts)";
-    case CarvedBy::ConfigInclude:
-      return "a file " + c.of + " includes";
-    case CarvedBy::Submodule:
-      return "submodule " + c.of;
-    case CarvedBy::SymlinkTarget:
-      return "symlink target of " + c.of;
-    case CarvedBy::Gitdir:
-      return "gitdir named by " + c.of;
-    case CarvedBy::CommonGitdir:
-      return "common gitdir of " + c.of;
+    case CarvedBy::Default: return "default";
+    case CarvedBy::DefaultNested: return "default, in nested repository " + c.of;
+    case CarvedBy::RoGrant: return "ro grant";
+    case CarvedBy::ProjectRoGrant: return "project policy's ro grant";
+    case CarvedBy::ReadOnlyList: return "[protect] read_only";
+    case CarvedBy::NestedRepository: return "nested repository";
+    case CarvedBy::HooksPath: return "core.hooksPath of " + c.of;
+    case CarvedBy::HuskyScripts: return "core.hooksPath of " + c.of + " (husky's scripts)";
+    case CarvedBy::ConfigInclude: return "a file " + c.of + " includes";
+    case CarvedBy::Submodule: return "submodule " + c.of;
+    case CarvedBy::SymlinkTarget: return "symlink target of " + c.of;
+    case CarvedBy::Gitdir: return "gitdir named by " + c.of;
+    case CarvedBy::CommonGitdir: return "common gitdir of " + c.of;
   }
   return {};
 }
@@ -87,16 +59,11 @@ std::string carved_by_text(const Carved &c) {
 std::string origin_text(const Protected &p) {
   std::string by = protected_by_text(p.by);
   switch (p.as) {
-    case ProtectedAs::Itself:
-      return by;
-    case ProtectedAs::AsWritten:
-      return by + " (the path as written)";
-    case ProtectedAs::SymlinkOnTheWay:
-      return by + " (a symlink on the way)";
-    case ProtectedAs::SymlinkTargetInside:
-      return "symlink target inside protected " + p.of;
-    case ProtectedAs::BindMountOf:
-      return "bind mount of protected " + p.of;
+    case ProtectedAs::Itself: return by;
+    case ProtectedAs::AsWritten: return by + " (the path as written)";
+    case ProtectedAs::SymlinkOnTheWay: return by + " (a symlink on the way)";
+    case ProtectedAs::SymlinkTargetInside: return "symlink target inside protected " + p.of;
+    case ProtectedAs::BindMountOf: return "bind mount of protected " + p.of;
   }
   return by;
 }

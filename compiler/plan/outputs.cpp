@@ -36,8 +36,9 @@ bool overlaps(const std::string &relative, const std::string &exception) {
   return is_within(a, b) || is_within(b, a);
 }
 
-const char *kOutputHint = "write a path relative to the workspace, like \"target/\" or \"Cargo.lock\": no leading / or ~, "
-                          "no variable, no `.` or `..`";
+const char *kOutputHint =
+    "write a path relative to the workspace, like \"target/\" or \"Cargo.lock\": no leading / or ~, "
+    "no variable, no `.` or `..`";
 
 Written check_written(const Context &ctx, const PathEntry &e, const Layer &both) {
   Written w;
@@ -71,18 +72,19 @@ Written check_written(const Context &ctx, const PathEntry &e, const Layer &both)
     return entry.rule == CarveRule::Name && overlaps(relative, std::string(entry.what));
   });
   if (exception != std::end(kCarveList)) {
-    ctx.diags.error(e.loc, what + " is, holds or lies inside `" + std::string(exception->what) +
-                               "`, a read-only exception of the carve",
-                    "code planted there runs on the host (git hooks, direnv, editor tasks); an output cannot make "
-                    "it writable");
+    ctx.diags.error(
+        e.loc,
+        what + " is, holds or lies inside `" + std::string(exception->what) + "`, a read-only exception of the carve",
+        "code planted there runs on the host (git hooks, direnv, editor tasks); an output cannot make "
+        "it writable");
     return w;
   }
   auto read_only = std::find_if(both.read_only.begin(), both.read_only.end(),
                                 [&](const PathEntry &r) { return overlaps(relative, r.text); });
   if (read_only != both.read_only.end()) {
-    Diagnostic &d = ctx.diags.error(e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" +
-                                               printable(read_only->text) + "`",
-                                    "remove the output or the read_only entry");
+    Diagnostic &d = ctx.diags.error(
+        e.loc, what + " is, holds or lies inside `[protect] read_only` entry `" + printable(read_only->text) + "`",
+        "remove the output or the read_only entry");
     if (read_only->loc.file >= 0) d.related.push_back({read_only->loc, "read-only here"});
     return w;
   }
@@ -103,24 +105,18 @@ std::string walk(const std::string &workspace, const std::vector<std::string> &p
       o.folder = w.found == OutputFound::Folder;
       o.state = o.created.empty() ? OutputState::There : OutputState::Created;
       return {};
-    case OutputFound::Missing:
-      o.state = OutputState::Missing;
-      return {};
+    case OutputFound::Missing: o.state = OutputState::Missing; return {};
     case OutputFound::Symlink:
-      return w.where + " is a symlink: an output is never created or granted through one (a confined run could "
-                       "point it anywhere)";
+      return w.where +
+             " is a symlink: an output is never created or granted through one (a confined run could "
+             "point it anywhere)";
     case OutputFound::FileNotFolder:
       return w.where + " is a file, but the output is declared a folder (its trailing /)";
-    case OutputFound::NotFolder:
-      return w.where + " is not a folder";
-    case OutputFound::Neither:
-      return w.where + " is neither a file nor a folder";
-    case OutputFound::NoWorkspace:
-      return "cannot open the workspace " + workspace + ": " + std::strerror(w.error);
-    case OutputFound::CannotCreate:
-      return "cannot create " + w.where + ": " + std::strerror(w.error);
-    case OutputFound::Failed:
-      break;
+    case OutputFound::NotFolder: return w.where + " is not a folder";
+    case OutputFound::Neither: return w.where + " is neither a file nor a folder";
+    case OutputFound::NoWorkspace: return "cannot open the workspace " + workspace + ": " + std::strerror(w.error);
+    case OutputFound::CannotCreate: return "cannot create " + w.where + ": " + std::strerror(w.error);
+    case OutputFound::Failed: break;
   }
   return w.where + ": " + std::strerror(w.error);
 }
@@ -233,8 +229,9 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
   o.trusted = e.trusted;
   if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
     if (e.trusted) {
-      Diagnostic &d = ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path +
-                                                 " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
+      Diagnostic &d = ctx.diags.error(e.loc,
+                                      "outputs `" + printable(e.text) + "`: " + o.path +
+                                          " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
                                       "remove the output or the ro grant");
       if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
     } else {
@@ -250,8 +247,9 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
                       "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
                       "or rw = [\"${WORKSPACE}\"]");
     } else {
-      widenings.push_back({e.loc, "project policy output `" + e.text + "` lies outside what your policy makes "
-                                  "writable: dropped, nothing created"});
+      widenings.push_back({e.loc, "project policy output `" + e.text +
+                                      "` lies outside what your policy makes "
+                                      "writable: dropped, nothing created"});
     }
     return std::nullopt;
   }
@@ -262,7 +260,8 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
   // Looked at only: created once every check passed (create_outputs).
   std::string why = walk(workspace, w.parts, false, o);
   if (!why.empty()) {
-    ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why, "remove what is in its place, or drop the output");
+    ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + why,
+                    "remove what is in its place, or drop the output");
     return std::nullopt;
   }
   return o;
@@ -280,7 +279,8 @@ void add_detected(const Context &ctx, const Layers &layers, const std::vector<Gr
     std::vector<Widening> none;
     PathEntry e;
     e.text = d.written;
-    e.why = "an output of the build " + printable(d.marker) + " marks, declared by the mode: created before the run, "
+    e.why = "an output of the build " + printable(d.marker) +
+            " marks, declared by the mode: created before the run, "
             "writable although the carve keeps the workspace root read-only (detect_outputs = false turns it off)";
     std::optional<Output> o = plan_output(quiet, layers, all_grants, writable, e, workspace, none);
     if (!o || unread.has_errors()) continue;
@@ -336,7 +336,8 @@ void check_outputs(const Context &ctx, const CarveExceptions &carve, const Prote
                                         "output cannot make it writable: remove the output");
         if (carved_at.file >= 0) d.related.push_back({carved_at, "carved here"});
       } else {
-        widenings.push_back({o.loc, "project policy output `" + o.written + "`: " + where + ": dropped, nothing created"});
+        widenings.push_back(
+            {o.loc, "project policy output `" + o.written + "`: " + where + ": dropped, nothing created"});
       }
       continue;
     }
@@ -354,7 +355,8 @@ void create_outputs(const Context &ctx, std::vector<Output> &outputs) {
     std::string why = walk(workspace, path_parts(relative), true, o);
     // A detected output that cannot be made stays missing, so ungranted: it yields silently.
     if (!why.empty() && o.origin != Origin::Detected)
-      ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + why, "remove what is in its place, or drop the output");
+      ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + why,
+                      "remove what is in its place, or drop the output");
   }
 }
 

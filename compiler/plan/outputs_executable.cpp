@@ -14,8 +14,9 @@ std::string bare(const std::string &written) {
   return written.ends_with('/') ? written.substr(0, written.size() - 1) : written;
 }
 
-const char *kExecutableHint = "executable_outputs names file outputs of the same policy: write it in outputs too, "
-                              "without a trailing /, like outputs = [\"hello\"] and executable_outputs = [\"hello\"]";
+const char *kExecutableHint =
+    "executable_outputs names file outputs of the same policy: write it in outputs too, "
+    "without a trailing /, like outputs = [\"hello\"] and executable_outputs = [\"hello\"]";
 
 // The outputs entries an executable_outputs entry names: by text, and for a
 // project policy's entry only the project's own (an output of yours is
@@ -30,10 +31,11 @@ bool names_file_outputs(const Context &ctx, const PathEntry &e, const std::vecto
     ctx.diags.error(e.loc, what + ": not an entry of outputs", kExecutableHint);
     return false;
   }
-  const bool folder = e.text.ends_with('/') ||
-                      std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->text.ends_with('/'); });
+  const bool folder = e.text.ends_with('/') || std::any_of(named.begin(), named.end(),
+                                                           [](const PathEntry *o) { return o->text.ends_with('/'); });
   if (folder) {
-    ctx.diags.error(e.loc, what + ": names a folder output; only a file output can be made executable", kExecutableHint);
+    ctx.diags.error(e.loc, what + ": names a folder output; only a file output can be made executable",
+                    kExecutableHint);
     return false;
   }
   const bool yours = std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->trusted; });
@@ -55,8 +57,10 @@ void mark_executable(const Context &ctx, const Layers &layers, std::vector<Outpu
       if (o.written != e.text || !(e.trusted || !o.trusted)) continue;
       // Written without a /, an existing folder is a folder output.
       if (o.folder) {
-        ctx.diags.error(e.loc, "executable_outputs `" + printable(e.text) + "`: " + o.path +
-                                   " is a folder; only a file output can be made executable", kExecutableHint);
+        ctx.diags.error(e.loc,
+                        "executable_outputs `" + printable(e.text) + "`: " + o.path +
+                            " is a folder; only a file output can be made executable",
+                        kExecutableHint);
         continue;
       }
       o.executable = true;

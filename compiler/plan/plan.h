@@ -35,9 +35,9 @@ struct Grant {
   Origin origin = Origin::List;
   std::string origin_detail;  // the mode's name, or the replaced grant's description
   Loc loc;
-  bool trusted = true;    // provenance: false when an untrusted policy file wrote it (it may only narrow)
-  bool relative = false;  // resolved against the policy file's folder
-  bool exists = true;     // false: an optional path missing here (or unknown: portable)
+  bool trusted = true;             // provenance: false when an untrusted policy file wrote it (it may only narrow)
+  bool relative = false;           // resolved against the policy file's folder
+  bool exists = true;              // false: an optional path missing here (or unknown: portable)
   std::vector<SymlinkHop> hops;    // symlinks crossed on the host while resolving it
   std::optional<ObjectId> object;  // the object it names on the host, when it exists
 
@@ -124,7 +124,8 @@ struct Protected {
   // Named by a built-in list that `[protect] unprotect` can shorten.
   bool unprotectable() const {
     const bool builtin_list = by == ProtectedBy::BuiltinSecret || by == ProtectedBy::BuiltinPersistencePoint;
-    return builtin_list && (as == ProtectedAs::Itself || as == ProtectedAs::AsWritten || as == ProtectedAs::SymlinkOnTheWay);
+    return builtin_list &&
+           (as == ProtectedAs::Itself || as == ProtectedAs::AsWritten || as == ProtectedAs::SymlinkOnTheWay);
   }
 };
 
@@ -146,8 +147,8 @@ struct Hidden {
   std::string written;  // "~/.ssh"
   std::string path;     // resolved
   HiddenBy by = HiddenBy::HideList;
-  std::string of;       // what `by` refers to, as its comment says
-  bool trusted = true;  // HideList: written in your policy (false: the project's)
+  std::string of;                                      // what `by` refers to, as its comment says
+  bool trusted = true;                                 // HideList: written in your policy (false: the project's)
   ProtectedBy secret_by = ProtectedBy::BuiltinSecret;  // ModeSecret: what protects it
   ProtectedAs secret_as = ProtectedAs::Itself;
   Loc loc;
@@ -203,7 +204,7 @@ struct CacheFolder {
   std::string written;  // "~/.cache/go-build"
   std::string path;     // expanded
   CacheState state = CacheState::Missing;
-  std::string where;    // ThroughSymlink: the link; NotCreated: why not
+  std::string where;  // ThroughSymlink: the link; NotCreated: why not
 };
 
 struct NetworkPlan {
@@ -218,8 +219,9 @@ struct NetworkPlan {
 struct LayerPlan {
   std::vector<Grant> grants;  // sorted by path, then access
   NetworkPlan net;
-  std::vector<std::string> scopes;      // --scope: sorted
-  std::vector<std::string> try_scopes;  // --scope-try, where the kernel has them: the mode's default scopes not in scopes
+  std::vector<std::string> scopes;  // --scope: sorted
+  std::vector<std::string>
+      try_scopes;  // --scope-try, where the kernel has them: the mode's default scopes not in scopes
 };
 
 // Where a rule of the command's environment came from (env.cpp); explain
@@ -255,37 +257,37 @@ struct EnvPlan {
   std::string inherit = "all";  // all | core | none
   InheritFrom inherit_from = InheritFrom::Default;
   Loc inherit_loc;
-  bool clear = false;           // --clearenv: inherit is core or none
+  bool clear = false;                // --clearenv: inherit is core or none
   std::vector<EnvRule> keep, unset;  // sorted, unique
   std::vector<EnvRule> set;          // sorted by NAME, one per NAME
   bool default_unset_off = false;    // an agent mode whose default patterns were opted out of
   bool mode_default_unset = false;   // unset holds the mode's default patterns, by the mode's default
   Loc default_unset_loc;
-  size_t variables_here = 0;         // how many variables the compiler's own environment has
-  std::vector<std::string> unseen;   // their names that the command would not see (never values)
+  size_t variables_here = 0;        // how many variables the compiler's own environment has
+  std::vector<std::string> unseen;  // their names that the command would not see (never values)
 };
 
 struct Plan {
   std::string mode;
-  bool sandboxed = true;       // false: danger-full-access
-  std::string launcher;        // path emitted as argv[0]
-  bool pinned = true;          // emit --expect-version
-  bool no_symlinks = false;    // emit --no-symlinks: every path is canonical, so a symlink met at run time was planted
-  std::string version;         // what --expect-version carries
+  bool sandboxed = true;     // false: danger-full-access
+  std::string launcher;      // path emitted as argv[0]
+  bool pinned = true;        // emit --expect-version
+  bool no_symlinks = false;  // emit --no-symlinks: every path is canonical, so a symlink met at run time was planted
+  std::string version;       // what --expect-version carries
   std::string workspace;
   LayerPlan outer;
-  bool nested = false;         // compose = "nest": a second launcher for the project's policy
+  bool nested = false;  // compose = "nest": a second launcher for the project's policy
   LayerPlan inner;
   bool log_denials = false, no_log = false, best_effort = false, keep_fds = false;
-  bool drop_caps = false;  // --drop-caps: read-only and workspace-write (a root command keeps no capability)
+  bool drop_caps = false;       // --drop-caps: read-only and workspace-write (a root command keeps no capability)
   bool guard_terminal = false;  // --no-tty-inject: read-only and workspace-write, unless guard_terminal = false
   long require_abi = 0;
   EnvPlan env;
   std::vector<Dropped> dropped;
   std::vector<Hidden> hidden;
-  std::vector<Carved> carved;              // read-only exceptions inside writable grants
-  std::vector<std::string> carved_folders;  // read-only folders on the way down to them
-  std::vector<std::string> unlistable;  // ancestors that the complement leaves without a grant
+  std::vector<Carved> carved;                // read-only exceptions inside writable grants
+  std::vector<std::string> carved_folders;   // read-only folders on the way down to them
+  std::vector<std::string> unlistable;       // ancestors that the complement leaves without a grant
   std::vector<Protected> protected_entries;  // no writable grant may be, contain or lie inside one
   std::vector<Output> outputs;
   std::vector<CacheFolder> cache_folders;

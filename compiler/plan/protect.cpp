@@ -39,19 +39,22 @@ bool symlink_targets(const std::string &folder, std::vector<std::string> &target
       return false;
     }
     walked.push_back(dir);
-    WalkResult r = walk_tree(dir, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
-      if (!link) return true;
-      // Where the link leads, every further link followed to the end: a
-      // chain k -> /x/hop -> /x/final protects /x/final, existing or not,
-      // and the hop itself (replacing it would move the path).
-      HostPath h = resolve_host(path);
-      for (const SymlinkHop &hop : h.hops)
-        if (hop.link != path) targets.push_back(hop.link);
-      if (h.path.empty()) return true;
-      targets.push_back(h.path);
-      pending.push_back(h.path);
-      return true;
-    }, walked_into);
+    WalkResult r = walk_tree(
+        dir, kProtectedFolderWalk,
+        [&](const std::string &path, bool link, bool) {
+          if (!link) return true;
+          // Where the link leads, every further link followed to the end: a
+          // chain k -> /x/hop -> /x/final protects /x/final, existing or not,
+          // and the hop itself (replacing it would move the path).
+          HostPath h = resolve_host(path);
+          for (const SymlinkHop &hop : h.hops)
+            if (hop.link != path) targets.push_back(hop.link);
+          if (h.path.empty()) return true;
+          targets.push_back(h.path);
+          pending.push_back(h.path);
+          return true;
+        },
+        walked_into);
     if (r.status != WalkStatus::Finished) {
       why = (r.status == WalkStatus::TooLarge ? "too large to walk at " : "cannot read ") + r.where;
       return false;
@@ -66,16 +69,21 @@ namespace {
 // said, with what it now allows.
 void check_unprotect(const Context &ctx, const Layer &policy) {
   for (const PathEntry &u : policy.unprotect) {
-    bool known = std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets), [&](const char *s) { return u.text == s; }) ||
-                 std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints), [&](const char *s) { return u.text == s; }) ||
-                 std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
+    bool known =
+        std::any_of(std::begin(kBuiltinSecrets), std::end(kBuiltinSecrets),
+                    [&](const char *s) { return u.text == s; }) ||
+        std::any_of(std::begin(kPersistencePoints), std::end(kPersistencePoints),
+                    [&](const char *s) { return u.text == s; }) ||
+        std::any_of(std::begin(kRuntimeSecrets), std::end(kRuntimeSecrets), [&](const char *s) { return u.text == s; });
     if (!known) {
-      ctx.diags.error(u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
-                      "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
+      ctx.diags.error(
+          u.loc, "`" + u.text + "` is not a built-in protected path, so it cannot be unprotected",
+          "unprotect takes one of the built-in entries exactly as man 5 landlock-policy (PROTECTION) lists them");
       continue;
     }
-    ctx.diags.warning(u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
-                      "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
+    ctx.diags.warning(
+        u.loc, "unprotect `" + u.text + "`: writable grants may now cover it, and the modes no longer hide it",
+        "a sandboxed command that can write " + u.text + " can plant code, keys or credentials the user later trusts");
   }
 }
 
@@ -95,7 +103,8 @@ void follow_on_host(Protection &out, const std::vector<std::string> &private_roo
     std::sort(targets.begin(), targets.end());
     for (const std::string &t : targets) {
       const Protected &from = out.paths[i];
-      out.paths.push_back({t, from.written, from.by, ProtectedAs::SymlinkTargetInside, from.written, from.loc, from.secret, {}});
+      out.paths.push_back(
+          {t, from.written, from.by, ProtectedAs::SymlinkTargetInside, from.written, from.loc, from.secret, {}});
     }
   }
   // The same objects elsewhere in the mount table (bind mounts), and the
@@ -104,7 +113,8 @@ void follow_on_host(Protection &out, const std::vector<std::string> &private_roo
   for (size_t i = 0; i < count; ++i) {
     for (const std::string &alias : mount_aliases(host_mounts(), out.paths[i].path)) {
       const Protected &from = out.paths[i];
-      out.paths.push_back({alias, from.written, from.by, ProtectedAs::BindMountOf, from.path, from.loc, from.secret, {}});
+      out.paths.push_back(
+          {alias, from.written, from.by, ProtectedAs::BindMountOf, from.path, from.loc, from.secret, {}});
     }
   }
   for (Protected &p : out.paths) {
@@ -201,7 +211,8 @@ const char *git_part(const Grant &g) {
 // that one grant, and only beneath them, is not a breach.
 bool private_tmp_inside(const Grant &g, const Protected &p) {
   const bool root = p.by == ProtectedBy::CompilerState || p.by == ProtectedBy::SessionSockets;
-  const bool beneath = g.path != p.path && is_within(g.path, p.path) && !(g.object && p.object && *g.object == *p.object);
+  const bool beneath =
+      g.path != p.path && is_within(g.path, p.path) && !(g.object && p.object && *g.object == *p.object);
   return g.origin == Origin::PrivateTmp && root && p.as == ProtectedAs::Itself && beneath;
 }
 
@@ -242,7 +253,8 @@ bool refuse_writable(const Context &ctx, const Protection &protection, const std
                            : "Landlock has no deny rule, so a protected path inside a writable grant cannot be carved "
                              "out; grant the subfolders that need writing instead";
     if (p.unprotectable()) hint += ", or `[protect] unprotect = [\"" + p.written + "\"]` if you really mean it";
-    Diagnostic &d = ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + origin_text(p) + ")", hint);
+    Diagnostic &d =
+        ctx.diags.error(g.loc, what + " " + how + " protected path " + p.path + " (" + origin_text(p) + ")", hint);
     if (p.loc.file >= 0) d.related.push_back({p.loc, "protected here"});
     return true;
   }
@@ -303,10 +315,11 @@ void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::
     // A grant the mode made (${TMPDIR}) holding a clone of yours outside the
     // workspace: about the machine, not your policy or your run; two lines
     // (no snippet of the mode line).
-    Diagnostic &d = ctx.diags.strict_warning(ctx.strict, {},
-                                             "writable grant `" + g.written + "` contains " + found +
-                                                 ": a planted .git/hooks script runs unconfined at your next commit",
-                                             "review its .git/hooks and .git/config, or keep clones out of " + g.written);
+    Diagnostic &d =
+        ctx.diags.strict_warning(ctx.strict, {},
+                                 "writable grant `" + g.written + "` contains " + found +
+                                     ": a planted .git/hooks script runs unconfined at your next commit",
+                                 "review its .git/hooks and .git/config, or keep clones out of " + g.written);
     d.concern = Concern::Environment;
   }
 }

@@ -22,9 +22,8 @@ struct Protection {
 
 // Secrets: hidden by the two sandboxing modes and never writable.
 inline constexpr const char *kBuiltinSecrets[] = {
-    "~/.ssh",          "~/.gnupg",        "~/.aws",        "~/.kube",          "~/.docker",
-    "~/.netrc",        "~/.git-credentials", "~/.npmrc",   "~/.pypirc",        "~/.cargo/credentials.toml",
-    "~/.cargo/credentials", "~/.config/gh", "~/.config/gcloud", "~/.azure",
+    "~/.ssh", "~/.gnupg", "~/.aws", "~/.kube", "~/.docker", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc",
+    "~/.cargo/credentials.toml", "~/.cargo/credentials", "~/.config/gh", "~/.config/gcloud", "~/.azure",
     // Toolchains' credential stores (beside what their presets grant):
     // Maven's master password, Poetry's and uv's plain-text credentials.
     "~/.m2/settings-security.xml", "~/.config/pypoetry/auth.toml", "~/.local/share/uv/credentials"};
@@ -37,10 +36,11 @@ inline constexpr const char *kRuntimeSecrets[] = {"${env.XDG_RUNTIME_DIR}/contai
 // Persistence points: where a write makes code run later on the host,
 // outside any sandbox (a login shell, a desktop session, a git command).
 // Never writable; readable, since tools read them.
-inline constexpr const char *kPersistencePoints[] = {
-    "~/.bashrc",   "~/.bash_profile", "~/.bash_login",          "~/.bash_logout",  "~/.profile",
-    "~/.zshrc",    "~/.zshenv",       "~/.zprofile",            "~/.zlogin",       "~/.config/fish",
-    "~/.config/autostart", "~/.config/systemd/user", "~/.local/bin", "~/.gitconfig", "~/.config/git"};
+inline constexpr const char *kPersistencePoints[] = {"~/.bashrc",      "~/.bash_profile",     "~/.bash_login",
+                                                     "~/.bash_logout", "~/.profile",          "~/.zshrc",
+                                                     "~/.zshenv",      "~/.zprofile",         "~/.zlogin",
+                                                     "~/.config/fish", "~/.config/autostart", "~/.config/systemd/user",
+                                                     "~/.local/bin",   "~/.gitconfig",        "~/.config/git"};
 
 // landlock-policy's own folders: where `init` writes the user's policies,
 // and the root of the runs' private temp folders (tmpdir.h; the other root,
@@ -52,8 +52,8 @@ inline constexpr const char *kCompilerState[] = {"~/.config/landlock-policy", "~
 
 // A CI runner's command files, named by these variables: a line written to
 // one sets the environment, PATH or outputs of the job's later steps.
-inline constexpr const char *kRunnerCommandFiles[] = {"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY",
-                                                      "GITHUB_STATE"};
+inline constexpr const char *kRunnerCommandFiles[] = {"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT",
+                                                      "GITHUB_STEP_SUMMARY", "GITHUB_STATE"};
 
 // Places `landlock-policy learn` never suggests granting, beside the two
 // lists above and the carve's exceptions: what a grant there would let the
@@ -67,8 +67,10 @@ struct NeverLearned {
   const char *reason;
 };
 inline constexpr NeverLearned kNeverLearned[] = {
-    {"/dev/tty", true, "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
-    {"/dev/pts", true, "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
+    {"/dev/tty", true,
+     "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
+    {"/dev/pts", true,
+     "a terminal: its ioctls (TIOCSTI) type into the caller's shell, and reading it takes the user's keystrokes"},
     {"/dev/console", true, "the console: its ioctls act on the whole system's terminal"},
     {"/etc", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
     {"/usr", false, "a system folder: what is written there runs or is trusted outside the sandbox"},
@@ -87,7 +89,8 @@ inline constexpr NeverLearned kNeverLearned[] = {
     {"~/.emacs", false, "Emacs runs it at every start"},
     {"~/.emacs.d", false, "Emacs runs it at every start"},
     {"~/.config/emacs", false, "Emacs runs it at every start"},
-    {"~/.local/share/direnv/allow", false, "direnv's allow list: an entry there runs a repository's .envrc at the next cd"},
+    {"~/.local/share/direnv/allow", false,
+     "direnv's allow list: an entry there runs a repository's .envrc at the next cd"},
     {"~/.config/direnv", false, "direnv runs its configuration in every shell"},
     {"~/.cargo/bin", false, "on PATH: a program planted there runs at the user's next command"},
     {"~/.local/bin", false, "on PATH: a program planted there runs at the user's next command"},
@@ -102,7 +105,8 @@ inline constexpr NeverLearned kNeverLearned[] = {
     {"~/.vscode", false, "VS Code loads and runs the extensions kept there"},
     {"~/.config/zed", false, "Zed runs the tasks and language servers its settings name"},
     {"~/.config/helix", false, "Helix starts the language servers its configuration names"},
-    {"~/.claude", false, "Claude Code runs the hooks and starts the MCP servers its user settings name, at every session"},
+    {"~/.claude", false,
+     "Claude Code runs the hooks and starts the MCP servers its user settings name, at every session"},
     {"~/.claude.json", false, "Claude Code starts the MCP servers it names"},
     {"~/.codex", false, "Codex starts the MCP servers and allows the commands its configuration names"},
     {"~/.gemini", false, "Gemini CLI starts the MCP servers and runs the commands its settings name"},

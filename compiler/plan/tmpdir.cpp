@@ -49,23 +49,21 @@ struct PrivateRoot {
 
 // An empty base when there is none (no HOME, no usable XDG_RUNTIME_DIR).
 PrivateRoot private_root(const Context &ctx) {
-  if (auto xdg = runtime_dir(ctx)) return PrivateRoot{*xdg, std::string(kRuntimeTmpRoot), "${XDG_RUNTIME_DIR}/landlock-policy", 0};
-  if (ctx.vars.home) return PrivateRoot{*ctx.vars.home, std::string(kStateTmpRoot), "~/.local/state/landlock-policy/tmp", 2};
+  if (auto xdg = runtime_dir(ctx))
+    return PrivateRoot{*xdg, std::string(kRuntimeTmpRoot), "${XDG_RUNTIME_DIR}/landlock-policy", 0};
+  if (ctx.vars.home)
+    return PrivateRoot{*ctx.vars.home, std::string(kStateTmpRoot), "~/.local/state/landlock-policy/tmp", 2};
   return {};
 }
 
 const char *walk_problem(FolderState state) {
   switch (state) {
-    case FolderState::Symlink:
-      return "is a symlink, never followed";
-    case FolderState::NotFolder:
-      return "is not a folder";
-    case FolderState::NotPrivate:
-      return "is not yours alone (another user's, or open to group or others)";
+    case FolderState::Symlink: return "is a symlink, never followed";
+    case FolderState::NotFolder: return "is not a folder";
+    case FolderState::NotPrivate: return "is not yours alone (another user's, or open to group or others)";
     case FolderState::Ready:
     case FolderState::Missing:
-    case FolderState::Failed:
-      break;
+    case FolderState::Failed: break;
   }
   return "cannot be created or opened";
 }
@@ -89,8 +87,10 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   const std::string tmp = tmp_grant->path;
   if (!is_within(workspace, tmp)) return;
   if (workspace == tmp) {
-    ctx.diags.error(tmp_grant->loc, "the workspace " + workspace + " is ${TMPDIR} itself: its root would be read-only "
-                                        "(the carve keeps .git read-only) and mktemp would fail",
+    ctx.diags.error(tmp_grant->loc,
+                    "the workspace " + workspace +
+                        " is ${TMPDIR} itself: its root would be read-only "
+                        "(the carve keeps .git read-only) and mktemp would fail",
                     "run with TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
     return;
   }
@@ -98,10 +98,14 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   const std::string name = folder_name(workspace);
   const PrivateRoot root = private_root(ctx);
   if (root.base.empty()) {
-    ctx.diags.error(tmp_grant->loc, "${TMPDIR} (" + tmp + ") holds the workspace, so the run needs a temp folder of "
-                                        "its own, and neither $XDG_RUNTIME_DIR (a folder of yours alone) nor HOME "
-                                        "says where: " + (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
-                    "set HOME, or run with TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
+    ctx.diags.error(
+        tmp_grant->loc,
+        "${TMPDIR} (" + tmp +
+            ") holds the workspace, so the run needs a temp folder of "
+            "its own, and neither $XDG_RUNTIME_DIR (a folder of yours alone) nor HOME "
+            "says where: " +
+            (ctx.vars.home_problem.empty() ? std::string("HOME is not set") : ctx.vars.home_problem),
+        "set HOME, or run with TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
     return;
   }
   const std::string path = root.base + "/" + root.below + "/" + name;
@@ -113,8 +117,11 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   if (walk.state != FolderState::Ready && walk.state != FolderState::Missing) {
     std::string why = walk.where + " " + walk_problem(walk.state);
     if (walk.state == FolderState::Failed) why += std::string(" (") + std::strerror(walk.error) + ")";
-    ctx.diags.error(tmp_grant->loc, "${TMPDIR} (" + tmp + ") holds the workspace, so the run needs a temp folder of "
-                                        "its own, " + path + ": " + why,
+    ctx.diags.error(tmp_grant->loc,
+                    "${TMPDIR} (" + tmp +
+                        ") holds the workspace, so the run needs a temp folder of "
+                        "its own, " +
+                        path + ": " + why,
                     "no confined run can write there: something outside the sandbox made it; remove it, or run with "
                     "TMPDIR set to a folder outside the workspace: TMPDIR=$(mktemp -d) landlock-policy ...");
     return;
@@ -122,7 +129,8 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   const bool exists = walk.state == FolderState::Ready;
   Grant replaced = *tmp_grant;
   grants.erase(tmp_grant);
-  plan.dropped.push_back({replaced, "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + path});
+  plan.dropped.push_back(
+      {replaced, "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + path});
   plan.notes.push_back("${TMPDIR} (" + tmp + ") holds the workspace: the command gets TMPDIR=" + path +
                        ", a folder of its own outside ${TMPDIR} and /tmp, instead of a read-only " + tmp +
                        (exists ? std::string() : std::string(" (argv, exec and learn create it)")));

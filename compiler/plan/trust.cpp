@@ -98,17 +98,19 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
 
 void report_widenings(const Context &ctx, std::vector<Widening> widenings) {
   std::sort(widenings.begin(), widenings.end(), [](const Widening &a, const Widening &b) {
-    return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) < std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
+    return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) <
+           std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
   });
   widenings.erase(std::unique(widenings.begin(), widenings.end(),
-                                  [](const Widening &a, const Widening &b) {
-                                    return a.loc.file == b.loc.file && a.loc.line == b.loc.line &&
-                                           a.loc.col == b.loc.col && a.message == b.message;
-                                  }),
+                              [](const Widening &a, const Widening &b) {
+                                return a.loc.file == b.loc.file && a.loc.line == b.loc.line && a.loc.col == b.loc.col &&
+                                       a.message == b.message;
+                              }),
                   widenings.end());
   for (const Widening &w : widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
-                             "a policy file inside the project is untrusted and may only narrow yours; move this to your own policy if you want it");
+                             "a policy file inside the project is untrusted and may only narrow yours; move this to "
+                             "your own policy if you want it");
 }
 
 }  // namespace llp

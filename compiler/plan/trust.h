@@ -16,9 +16,9 @@
 namespace llp {
 
 struct TrustResult {
-  std::vector<Grant> outer;   // the user's grants (trusted provenance)
-  bool nested = false;        // nest was asked and there is a project layer to emit
-  std::vector<Grant> inner;   // when nested: the user's grants narrowed by the project's
+  std::vector<Grant> outer;  // the user's grants (trusted provenance)
+  bool nested = false;       // nest was asked and there is a project layer to emit
+  std::vector<Grant> inner;  // when nested: the user's grants narrowed by the project's
   std::vector<Dropped> dropped;
   std::vector<Widening> widenings;
 };

@@ -12,13 +12,14 @@ const std::vector<std::string_view> kNames = {"HOME", "PWD", "WORKSPACE", "TMPDI
 std::string home_problem(const Variables &vars) {
   return vars.home_problem.empty() ? std::string("HOME is not set") : vars.home_problem;
 }
-}
+}  // namespace
 
 Expansion expand_variables(std::string_view text, const Variables &vars) {
   Expansion out;
   size_t i = 0;
   if (text == "~" || text.substr(0, 2) == "~/") {
-    if (!vars.home) return {{}, "`~` is used but " + home_problem(vars), "set HOME to your home directory, or write the path out", 0};
+    if (!vars.home)
+      return {{}, "`~` is used but " + home_problem(vars), "set HOME to your home directory, or write the path out", 0};
     out.value = *vars.home;
     i = 1;
   }
@@ -48,7 +49,8 @@ Expansion expand_variables(std::string_view text, const Variables &vars) {
     else if (name.substr(0, 4) == "env." && name.size() > 4) {
       std::string key(name.substr(4));
       if (vars.env_forbidden)
-        return {{}, "${env." + key + "} in an untrusted policy file: not expanded",
+        return {{},
+                "${env." + key + "} in an untrusted policy file: not expanded",
                 "an environment variable can hold a secret, and diagnostics would print it; name the path "
                 "in your own policy instead",
                 i};
@@ -57,13 +59,16 @@ Expansion expand_variables(std::string_view text, const Variables &vars) {
         if (it != vars.env->end()) env_value = it->second;
       }
       if (!env_value)
-        return {{}, "environment variable " + key + " is not set",
+        return {{},
+                "environment variable " + key + " is not set",
                 "an unset variable is an error, never an empty string; set it or use `optional = true` "
                 "on a grant that may be absent",
                 i};
       if (env_value->empty())
-        return {{}, "environment variable " + key + " is empty",
-                "an empty variable would make the path start at /; set it to a path", i};
+        return {{},
+                "environment variable " + key + " is empty",
+                "an empty variable would make the path start at /; set it to a path",
+                i};
       value = &env_value;
     } else {
       std::string hint = suggestion(name, kNames);

@@ -54,7 +54,7 @@ Loc shifted(Loc loc, size_t offset) {
 
 // How a policy file name resolves on this host, and what that says about it.
 struct Resolution {
-  std::string path;                // what is opened: canonical on the host
+  std::string path;  // what is opened: canonical on the host
   bool exists = false;
   std::vector<std::string> chain;  // every path crossed
   std::string writable_hop;        // the first path of the chain inside a writable area, or ""
@@ -106,8 +106,10 @@ class Loader {
       return;
     }
     std::string message = "the policy file " + name;
-    if (main.writable_hop != absolute_of(ctx_.opt, name)) message += " is reached through " + main.writable_hop + " and";
-    message += " lies inside " + area_name(main.area) + ", which a confined command can write: an earlier run, or a "
+    if (main.writable_hop != absolute_of(ctx_.opt, name))
+      message += " is reached through " + main.writable_hop + " and";
+    message += " lies inside " + area_name(main.area) +
+               ", which a confined command can write: an earlier run, or a "
                "process it left running, could have rewritten it";
     const std::string hint =
         "the threat model counts the grants of earlier runs; keep your policy where no mode makes it writable, "
@@ -121,8 +123,7 @@ class Loader {
   void refuse_or_warn(const std::string &message, const std::string &hint) {
     if (ctx_.opt.writable_main_is_warning)
       ctx_.diags.warning({0, 0, 0}, message + "; answered as written, but argv, exec and learn refuse it", hint);
-    else
-      ctx_.diags.error({0, 0, 0}, message, hint);
+    else ctx_.diags.error({0, 0, 0}, message, hint);
   }
 
   // Parses file `index` and, first, everything it extends; appends its
@@ -156,16 +157,15 @@ class Loader {
     if (!trusted && !inside_workspace(where.path)) {
       // Untrusted and ending outside the workspace: a planted symlink could
       // point at ~/.netrc or /proc/self/environ, and diagnostics quote lines.
-      ctx_.diags.error(at, "untrusted policy file " + name + " resolves to " + where.path +
-                               ", outside the workspace: not read",
-                       "an untrusted policy file must be a regular file inside the workspace; " +
-                           chain_text(where.chain));
+      ctx_.diags.error(
+          at, "untrusted policy file " + name + " resolves to " + where.path + ", outside the workspace: not read",
+          "an untrusted policy file must be a regular file inside the workspace; " + chain_text(where.chain));
       return -1;
     }
     std::string text;
     std::string error;
-    bool ok = ctx_.opt.read_file ? ctx_.opt.read_file(where.path, text, error)
-                                 : read_policy_file(where.path, text, error);
+    bool ok =
+        ctx_.opt.read_file ? ctx_.opt.read_file(where.path, text, error) : read_policy_file(where.path, text, error);
     if (!ok) {
       if (!optional || where.exists) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
       return -1;
@@ -200,7 +200,8 @@ class Loader {
         ctx_.diags.error(e.loc, "empty `extends` entry");
         continue;
       }
-      std::string name = x.value[0] == '/' ? lexical_normalize(x.value) : sibling_of(ctx_.sources.file(index).name, x.value);
+      std::string name =
+          x.value[0] == '/' ? lexical_normalize(x.value) : sibling_of(ctx_.sources.file(index).name, x.value);
       Resolution where = resolve(name);
       if (std::find(stack.begin(), stack.end(), where.path) != stack.end()) {
         std::string chain = "`extends` cycle: ";
@@ -301,7 +302,8 @@ class Loader {
       path = x.value;
     }
     // Relative: to the cwd when typed on the command line, else to the policy's folder.
-    if (path.empty() || path[0] != '/') path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_.opt, ctx_.sources, 0), path);
+    if (path.empty() || path[0] != '/')
+      path = join_path(from_command_line ? ctx_.opt.cwd : file_folder(ctx_.opt, ctx_.sources, 0), path);
     path = lexical_normalize(path);
     if (ctx_.host) {
       HostPath h = resolve_host(path);
@@ -408,8 +410,9 @@ std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, D
 
   if (!ctx.opt.profile.empty() && !loader.found_profile()) {
     std::vector<std::string_view> names(loader.known_profiles().begin(), loader.known_profiles().end());
-    ctx.diags.error({0, 0, 0}, "no profile named `" + ctx.opt.profile + "` (--profile)",
-                    names.empty() ? "this policy defines no [profiles.NAME] table" : suggestion(ctx.opt.profile, names));
+    ctx.diags.error(
+        {0, 0, 0}, "no profile named `" + ctx.opt.profile + "` (--profile)",
+        names.empty() ? "this policy defines no [profiles.NAME] table" : suggestion(ctx.opt.profile, names));
   }
   // Merge order: every file's top level (bases first), then the profile's
   // tables in the same order, so a profile overrides every file's defaults.

@@ -23,8 +23,8 @@ struct PolicyFile {
 };
 
 struct Loaded {
-  Layer trusted;    // what the user's own files say
-  Layer untrusted;  // what untrusted files say, already stripped of settings that widen
+  Layer trusted;                         // what the user's own files say
+  Layer untrusted;                       // what untrusted files say, already stripped of settings that widen
   std::vector<PolicyFile> policy_files;  // the trusted ones
   std::vector<Widening> widenings;       // what untrusted files tried and was dropped
   Variables vars;                        // the host's, with the workspace set

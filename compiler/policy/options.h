@@ -29,10 +29,10 @@ struct CompileOptions {
   // process it left running, could have rewritten it. The subcommands that
   // run nothing (explain, why) set this to answer anyway, with a warning.
   bool writable_main_is_warning = false;
-  std::string profile;      // --profile NAME, "" for none
+  std::string profile;                                    // --profile NAME, "" for none
   std::vector<std::pair<std::string, std::string>> sets;  // --set KEY=VALUE, already split
-  std::map<std::string, std::string> env;  // HOME, TMPDIR, XDG_RUNTIME_DIR and ${env.NAME}
-  std::string cwd;                         // ${PWD}, and the base of a relative policy_name
+  std::map<std::string, std::string> env;                 // HOME, TMPDIR, XDG_RUNTIME_DIR and ${env.NAME}
+  std::string cwd;                                        // ${PWD}, and the base of a relative policy_name
   Target target = Target::Host;
   std::string launcher;          // --launcher PATH; "" : [launcher] path, else default_launcher
   std::string default_launcher;  // the landlock-run installed beside the compiler

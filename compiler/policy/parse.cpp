@@ -46,8 +46,9 @@ class Parser {
   }
 
   void unknown_key(const toml::key &k, std::string_view table, const std::vector<std::string_view> &valid) {
-    diags_.error(loc(k.source()), "unknown key `" + std::string(k.str()) + "`" +
-                                      (table.empty() ? std::string() : " in [" + std::string(table) + "]"),
+    diags_.error(loc(k.source()),
+                 "unknown key `" + std::string(k.str()) + "`" +
+                     (table.empty() ? std::string() : " in [" + std::string(table) + "]"),
                  suggestion(k.str(), valid));
   }
 
@@ -220,7 +221,9 @@ class Parser {
   // One value, parsed by how the schema stores it (the key's row).
   void value(const toml::node &n, std::string_view key, schema::Shape, Setting<bool> &out) { boolean(n, key, out); }
   void value(const toml::node &n, std::string_view key, schema::Shape, Setting<long> &out) { integer(n, key, out); }
-  void value(const toml::node &n, std::string_view key, schema::Shape, Setting<std::string> &out) { string(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, Setting<std::string> &out) {
+    string(n, key, out);
+  }
   void value(const toml::node &n, std::string_view key, schema::Shape shape, std::vector<PathEntry> &out) {
     path_list(n, key, schema::entry_keys(shape), out);
   }
@@ -228,8 +231,12 @@ class Parser {
     PathEntry e;
     if (path_entry(n, key, schema::entry_keys(shape), e)) out = std::move(e);
   }
-  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<PortEntry> &out) { port_list(n, key, out); }
-  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<NameEntry> &out) { names(n, key, out); }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<PortEntry> &out) {
+    port_list(n, key, out);
+  }
+  void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<NameEntry> &out) {
+    names(n, key, out);
+  }
   void value(const toml::node &n, std::string_view key, schema::Shape, std::vector<EnvPattern> &out) {
     env_patterns(n, key, out);
   }
@@ -247,7 +254,8 @@ class Parser {
   // A value of the right type that the row's choices or ABI range refuse:
   // reported here, and never stored, so no later stage sees it.
   bool refused(const schema::Key &row, const toml::node &n) {
-    const std::string label = row.table.empty() ? std::string(row.name) : "[" + std::string(row.table) + "] " + std::string(row.name);
+    const std::string label =
+        row.table.empty() ? std::string(row.name) : "[" + std::string(row.table) + "] " + std::string(row.name);
     if (std::optional<std::string> text = n.value_exact<std::string>(); text && row.value == schema::Value::Choice) {
       const std::vector<std::string_view> choices = schema::choices_of(row);
       if (std::find(choices.begin(), choices.end(), *text) != choices.end()) return false;
@@ -256,8 +264,9 @@ class Parser {
     }
     if (std::optional<int64_t> abi = n.value_exact<int64_t>(); abi && row.value == schema::Value::Abi) {
       if (*abi >= 1 && *abi <= llr_abi::kNewestKnownAbi) return false;
-      diags_.error(loc(n), label + " = " + std::to_string(*abi) + " is out of range",
-                   "a Landlock ABI from 1 to " + std::to_string(llr_abi::kNewestKnownAbi) + " (the newest the launcher knows)");
+      diags_.error(
+          loc(n), label + " = " + std::to_string(*abi) + " is out of range",
+          "a Landlock ABI from 1 to " + std::to_string(llr_abi::kNewestKnownAbi) + " (the newest the launcher knows)");
       return true;
     }
     return false;
@@ -294,9 +303,8 @@ class Parser {
       }
       const schema::Key *row = schema::find_key("", key);
       if (!row) {
-        sub_table(v, key, schema::keys_in(key), [&](std::string_view sk, const toml::node &sv) {
-          read(*schema::find_key(key, sk), sv, out);
-        });
+        sub_table(v, key, schema::keys_in(key),
+                  [&](std::string_view sk, const toml::node &sv) { read(*schema::find_key(key, sk), sv, out); });
       } else if (row->value == schema::Value::Profiles) {
         if (file) profiles(v, key, *file);
       } else {
@@ -311,8 +319,7 @@ class Parser {
       diags_.error({file_, 1, 1}, "missing `version = 1` at the top of the policy",
                    "the format is versioned so that a future format is never misread: start the file with version = 1");
     } else if (*out.base.version.value != kPolicyVersion) {
-      diags_.error(out.base.version.loc,
-                   "unsupported policy format version " + std::to_string(*out.base.version.value),
+      diags_.error(out.base.version.loc, "unsupported policy format version " + std::to_string(*out.base.version.value),
                    "this landlock-policy reads version = 1");
     }
   }

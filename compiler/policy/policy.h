@@ -19,7 +19,7 @@ struct PathEntry {
   bool optional = false;  // grants: emit --ro-try/--rw-try; project: may be missing
   std::string why;        // shown by explain
   Loc loc;
-  bool trusted = true;    // false: it comes from a project policy
+  bool trusted = true;  // false: it comes from a project policy
 };
 
 // An inclusive port range; a single port is lo == hi.
@@ -69,7 +69,7 @@ struct Layer {
   Setting<std::string> mode, workspace, compose, launcher_path;
   bool launcher_literal = false;  // launcher_path came from --set: a path, not a template
   Setting<bool> strict, best_effort, keep_fds, hide_secrets, net_restrict, log_denials, log_launcher;
-  Setting<bool> restrict_udp;  // [network] restrict_udp
+  Setting<bool> restrict_udp;                    // [network] restrict_udp
   Setting<bool> default_scopes, guard_terminal;  // the agent modes' --scope-try and --no-tty-inject; false opts out
   Setting<long> require_abi;
   std::vector<PathEntry> ro, rw, hide, protect, unprotect, extends;

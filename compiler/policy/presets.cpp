@@ -167,7 +167,8 @@ std::string replaced(std::string_view text, std::string_view from, std::string_v
 std::string isolated_text(const Isolated &p) {
   const std::string tool(p.tool);
   const std::string what(p.what);
-  std::string out = "# preset:" + tool + "-isolated: " + what + " in the workspace, at .cache/" + tool + ", instead of\n";
+  std::string out =
+      "# preset:" + tool + "-isolated: " + what + " in the workspace, at .cache/" + tool + ", instead of\n";
   out += "# under HOME: nothing a confined build writes there is used later outside the\n";
   out += "# sandbox by your own " + tool + " runs. The folder is an output (created before a run).\n";
   out += "version = 1\n";
@@ -211,19 +212,17 @@ const std::vector<PresetProject> &preset_projects() {
 
 const std::vector<PresetCache> &preset_caches() {
   static const std::vector<PresetCache> caches = {
-      {"cargo", "~/.cargo/registry"},      {"cargo", "~/.cargo/git"},
-      {"ccache", "~/.cache/ccache"},
-      {"go", "~/go/pkg/mod"},              {"go", "~/go/pkg/sumdb"},          {"go", "~/.cache/go-build"},
-      {"gradle", "~/.gradle/caches"},      {"gradle", "~/.gradle/native"},    {"gradle", "~/.gradle/daemon"},
-      {"gradle", "~/.gradle/wrapper"},     {"gradle", "~/.gradle/.tmp"},      {"gradle", "~/.gradle/notifications"},
+      {"cargo", "~/.cargo/registry"},  {"cargo", "~/.cargo/git"},
+      {"ccache", "~/.cache/ccache"},   {"go", "~/go/pkg/mod"},
+      {"go", "~/go/pkg/sumdb"},        {"go", "~/.cache/go-build"},
+      {"gradle", "~/.gradle/caches"},  {"gradle", "~/.gradle/native"},
+      {"gradle", "~/.gradle/daemon"},  {"gradle", "~/.gradle/wrapper"},
+      {"gradle", "~/.gradle/.tmp"},    {"gradle", "~/.gradle/notifications"},
       {"gradle", "~/.gradle/workers"},  // Gradle 4 to 6 stop when they cannot create it
-      {"maven", "~/.m2/repository"},
-      {"npm", "~/.npm"},
-      {"pip", "~/.cache/pip"},
-      {"pnpm", "~/.local/share/pnpm/store"}, {"pnpm", "~/.cache/pnpm"},
-      {"poetry", "~/.cache/pypoetry"},
-      {"uv", "~/.cache/uv"},
-      {"yarn", "~/.cache/yarn"},
+      {"maven", "~/.m2/repository"},   {"npm", "~/.npm"},
+      {"pip", "~/.cache/pip"},         {"pnpm", "~/.local/share/pnpm/store"},
+      {"pnpm", "~/.cache/pnpm"},       {"poetry", "~/.cache/pypoetry"},
+      {"uv", "~/.cache/uv"},           {"yarn", "~/.cache/yarn"},
   };
   return caches;
 }
@@ -237,7 +236,8 @@ std::optional<std::string_view> preset_text(std::string_view name) {
 const std::vector<std::string_view> &preset_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> v(all_presets().size());
-    std::transform(all_presets().begin(), all_presets().end(), v.begin(), [](const auto &p) { return std::string_view(p.first); });
+    std::transform(all_presets().begin(), all_presets().end(), v.begin(),
+                   [](const auto &p) { return std::string_view(p.first); });
     std::sort(v.begin(), v.end());
     return v;
   }();

@@ -228,8 +228,9 @@ void strip_value(const Key &key, std::optional<PathEntry> &entry, std::vector<Wi
 
 void strip_value(const Key &key, std::vector<PathEntry> &entries, std::vector<Widening> &out) {
   if (key.untrusted == schema::Untrusted::Never)
-    std::transform(entries.begin(), entries.end(), std::back_inserter(out),
-                   [&](const PathEntry &e) { return Widening{e.loc, refusal_of(key, e.text)}; });
+    std::transform(entries.begin(), entries.end(), std::back_inserter(out), [&](const PathEntry &e) {
+      return Widening{e.loc, refusal_of(key, e.text)};
+    });
   // Decided: an untrusted file extends nothing. Following its extends would
   // let it make the compiler open (and quote in diagnostics) any file.
   if (key.untrusted == schema::Untrusted::Ignored && !entries.empty())

@@ -80,11 +80,12 @@ enum class Grants {
 enum class Settable { No, Yes };
 
 // Where a key's value lives in a Layer (or in its [env] table).
-using Field = std::variant<std::monostate, Setting<bool> Layer::*, Setting<long> Layer::*, Setting<std::string> Layer::*,
-                           std::vector<PathEntry> Layer::*, std::optional<PathEntry> Layer::*,
-                           std::vector<PortEntry> Layer::*, std::vector<NameEntry> Layer::*,
-                           std::vector<Setting<std::string>> EnvTable::*, std::vector<Setting<bool>> EnvTable::*,
-                           std::vector<EnvPattern> EnvTable::*, std::vector<EnvAssignment> EnvTable::*>;
+using Field =
+    std::variant<std::monostate, Setting<bool> Layer::*, Setting<long> Layer::*, Setting<std::string> Layer::*,
+                 std::vector<PathEntry> Layer::*, std::optional<PathEntry> Layer::*, std::vector<PortEntry> Layer::*,
+                 std::vector<NameEntry> Layer::*, std::vector<Setting<std::string>> EnvTable::*,
+                 std::vector<Setting<bool>> EnvTable::*, std::vector<EnvPattern> EnvTable::*,
+                 std::vector<EnvAssignment> EnvTable::*>;
 
 struct Key {
   std::string_view name;   // the TOML key
@@ -95,9 +96,9 @@ struct Key {
   Shape shape;
   Merge merge;
   Untrusted untrusted;
-  std::string_view npm;       // the key of npm's policy object ("" when npm offers none)
-  std::string_view choices;   // Value::Choice: "a|b|c"
-  std::string_view refusal;   // what a dropped untrusted setting is told
+  std::string_view npm;      // the key of npm's policy object ("" when npm offers none)
+  std::string_view choices;  // Value::Choice: "a|b|c"
+  std::string_view refusal;  // what a dropped untrusted setting is told
   Grants grants = Grants::No;
   Settable settable = Settable::No;
 };

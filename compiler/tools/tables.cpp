@@ -138,18 +138,27 @@ Json flags_json() {
     std::string key = flag_key(f.spelling);
     std::string name = key;
     name[0] = static_cast<char>(name[0] - 'a' + 'A');
-    flags.push_back(object({{"name", text(name)}, {"key", text(key)}, {"spelling", text(f.spelling)},
-                                  {"takesValue", yes(f.values != 0)}, {"values", number(f.values)},
-                                  {"operand", text(f.operand)}, {"minAbi", number(llr_cli::min_abi(f.flag))},
-                                  {"enforcedFrom", number(llr_cli::enforced_from(f.flag))}, {"means", text(f.means)}}));
+    flags.push_back(object({{"name", text(name)},
+                            {"key", text(key)},
+                            {"spelling", text(f.spelling)},
+                            {"takesValue", yes(f.values != 0)},
+                            {"values", number(f.values)},
+                            {"operand", text(f.operand)},
+                            {"minAbi", number(llr_cli::min_abi(f.flag))},
+                            {"enforcedFrom", number(llr_cli::enforced_from(f.flag))},
+                            {"means", text(f.means)}}));
   }
   Items abis;
-  std::transform(std::begin(llr_abi::kAbis), std::end(llr_abi::kAbis), std::back_inserter(abis), [](const llr_abi::AbiStep &step) {
-    return object({{"abi", number(step.abi)}, {"linux", text(step.linux_release)},
-                                 {"probeYes", text(trim(step.probe_yes))}, {"probeNo", text(trim(step.probe_no))},
-                                 {"ungoverned", text(step.ungoverned)}, {"flags", texts(words(step.flags))},
-                                 {"skipped", texts(words(skipped_at(step.abi)))}});
-  });
+  std::transform(std::begin(llr_abi::kAbis), std::end(llr_abi::kAbis), std::back_inserter(abis),
+                 [](const llr_abi::AbiStep &step) {
+                   return object({{"abi", number(step.abi)},
+                                  {"linux", text(step.linux_release)},
+                                  {"probeYes", text(trim(step.probe_yes))},
+                                  {"probeNo", text(trim(step.probe_no))},
+                                  {"ungoverned", text(step.ungoverned)},
+                                  {"flags", texts(words(step.flags))},
+                                  {"skipped", texts(words(skipped_at(step.abi)))}});
+                 });
   return object({
       {"source", text("launcher/cli_flags.h")},
       {"flags", array(std::move(flags))},
@@ -158,8 +167,8 @@ Json flags_json() {
       {"scopes", texts({llr_cli::kScopeAbstractUnix, llr_cli::kScopeSignal})},
       {"newestKnownAbi", number(llr_abi::kNewestKnownAbi)},
       {"exit", object({{"launcherFailed", number(llr_cli::kExitLauncherFailed)},
-                             {"cannotExecute", number(llr_cli::kExitCannotExecute)},
-                             {"notFound", number(llr_cli::kExitNotFound)}})},
+                       {"cannotExecute", number(llr_cli::kExitCannotExecute)},
+                       {"notFound", number(llr_cli::kExitNotFound)}})},
   });
 }
 
@@ -235,18 +244,18 @@ std::string toml_of(const schema::Key &key) {
 
 Json key_json(const schema::Key &k) {
   Members row{{"name", text(k.name)},
-                   {"table", text(k.table)},
-                   {"top", yes((k.in & schema::Top) != 0)},
-                   {"profiles", yes((k.in & schema::Profiles) != 0)},
-                   {"value", text(name_of(k.value))},
-                   {"toml", text(toml_of(k))},
-                   {"entryKeys", texts(schema::entry_keys(k.shape))},
-                   {"merge", text(name_of(k.merge))},
-                   {"untrusted", text(name_of(k.untrusted))},
-                   {"npm", text(k.npm)},
-                   {"choices", texts(schema::choices_of(k))},
-                   {"grants", text(name_of(k.grants))},
-                   {"settable", yes(k.settable == schema::Settable::Yes)}};
+              {"table", text(k.table)},
+              {"top", yes((k.in & schema::Top) != 0)},
+              {"profiles", yes((k.in & schema::Profiles) != 0)},
+              {"value", text(name_of(k.value))},
+              {"toml", text(toml_of(k))},
+              {"entryKeys", texts(schema::entry_keys(k.shape))},
+              {"merge", text(name_of(k.merge))},
+              {"untrusted", text(name_of(k.untrusted))},
+              {"npm", text(k.npm)},
+              {"choices", texts(schema::choices_of(k))},
+              {"grants", text(name_of(k.grants))},
+              {"settable", yes(k.settable == schema::Settable::Yes)}};
   if (k.value == schema::Value::Abi) row.emplace_back("range", array({number(1), number(llr_abi::kNewestKnownAbi)}));
   return object(row);
 }
@@ -257,16 +266,16 @@ Json mode_json(const Mode &m) {
     return object({{"path", text(g.path)}, {"access", text(access_name(g.access))}, {"why", text(g.why)}});
   });
   return object({{"name", text(m.name)},
-                       {"sandboxed", yes(m.sandboxed)},
-                       {"hideSecrets", yes(m.hide_secrets)},
-                       {"unsetSecrets", yes(m.unset_secrets)},
-                       {"dropCaps", yes(m.drop_caps)},
-                       {"carve", yes(m.carve)},
-                       {"defaultScopes", yes(m.default_scopes)},
-                       {"guardTerminal", yes(m.guard_terminal)},
-                       {"detectOutputs", yes(m.detect_outputs)},
-                       {"init", yes(!m.starter.empty())},
-                       {"grants", array(std::move(grants))}});
+                 {"sandboxed", yes(m.sandboxed)},
+                 {"hideSecrets", yes(m.hide_secrets)},
+                 {"unsetSecrets", yes(m.unset_secrets)},
+                 {"dropCaps", yes(m.drop_caps)},
+                 {"carve", yes(m.carve)},
+                 {"defaultScopes", yes(m.default_scopes)},
+                 {"guardTerminal", yes(m.guard_terminal)},
+                 {"detectOutputs", yes(m.detect_outputs)},
+                 {"init", yes(!m.starter.empty())},
+                 {"grants", array(std::move(grants))}});
 }
 
 Json policy_json() {
@@ -297,11 +306,15 @@ std::string run_modes() {
          "# The modes LLR_MODE takes: every mode but those that grant nothing alone.\n"
          "llr_mode_alone() {\n"
          "  case $1 in\n"
-         "    " + join_names(alone, " | ", " | ", false) + ") return 0 ;;\n"
+         "    " +
+         join_names(alone, " | ", " | ", false) +
+         ") return 0 ;;\n"
          "  esac\n"
          "  return 1\n"
          "}\n"
-         "llr_modes_alone=\"" + join_names(alone, ", ", " or ", false) + "\"\n"
+         "llr_modes_alone=\"" +
+         join_names(alone, ", ", " or ", false) +
+         "\"\n"
          "# END generated\n";
 }
 

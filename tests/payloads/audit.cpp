@@ -11,13 +11,13 @@
 
 namespace {
 
-constexpr int kNetlinkAudit = 9;          // NETLINK_AUDIT
-constexpr uint16_t kAuditGet = 1000;      // AUDIT_GET
-constexpr uint16_t kAuditSet = 1001;      // AUDIT_SET
-constexpr uint16_t kNlmsgError = 2;       // NLMSG_ERROR
-constexpr uint16_t kNlmRequest = 1;       // NLM_F_REQUEST
-constexpr uint16_t kNlmAck = 4;           // NLM_F_ACK
-constexpr uint32_t kStatusEnabled = 1;    // AUDIT_STATUS_ENABLED
+constexpr int kNetlinkAudit = 9;        // NETLINK_AUDIT
+constexpr uint16_t kAuditGet = 1000;    // AUDIT_GET
+constexpr uint16_t kAuditSet = 1001;    // AUDIT_SET
+constexpr uint16_t kNlmsgError = 2;     // NLMSG_ERROR
+constexpr uint16_t kNlmRequest = 1;     // NLM_F_REQUEST
+constexpr uint16_t kNlmAck = 4;         // NLM_F_ACK
+constexpr uint32_t kStatusEnabled = 1;  // AUDIT_STATUS_ENABLED
 
 struct SockaddrNl {
   sa_family_t family;
@@ -74,7 +74,8 @@ bool netlink_error(const char *reply, long n) {
 
 int main(int argc, char **argv) {
   const bool status_only = argc == 2 && strcmp(argv[1], "status") == 0;
-  const bool set = argc == 3 && strcmp(argv[1], "enable") == 0 && (argv[2][0] == '0' || argv[2][0] == '1') && !argv[2][1];
+  const bool set =
+      argc == 3 && strcmp(argv[1], "enable") == 0 && (argv[2][0] == '0' || argv[2][0] == '1') && !argv[2][1];
   if (!status_only && !set) {
     payload::out("usage: audit status | audit enable 0|1\n");
     return 2;

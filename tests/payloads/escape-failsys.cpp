@@ -16,7 +16,7 @@ int main(int argc, char **argv) {
   uint32_t arg0 = static_cast<uint32_t>(payload::number(argv[3]));
   const SockFilter code[] = {
       {kLoadWordAbs, 0, 0, kOffsetNr},
-      {kJumpEq, 0, 2, nr},                                    // another syscall: allow
+      {kJumpEq, 0, 2, nr},  // another syscall: allow
       {kLoadWordAbs, 0, 0, kOffsetArg0Low},
       {kJumpEq, 1, static_cast<uint8_t>(any ? 1 : 0), arg0},  // ARG0 (or "any"): fail
       {kReturn, 0, 0, kRetAllow},

@@ -13,7 +13,8 @@ namespace {
 void put_num(long v) {
   char digits[24];
   int k = 0;
-  do digits[k++] = static_cast<char>('0' + v % 10); while ((v /= 10) && k < 23);
+  do digits[k++] = static_cast<char>('0' + v % 10);
+  while ((v /= 10) && k < 23);
   char s[25];
   int n = 0;
   while (k) s[n++] = digits[--k];

@@ -29,8 +29,7 @@ volatile int g_delay = 0;
 
 void *rewriter(void *) {
   for (;;) {
-    while (__atomic_load_n(&g_go, __ATOMIC_ACQUIRE) == 0) {
-    }
+    while (__atomic_load_n(&g_go, __ATOMIC_ACQUIRE) == 0) {}
     // A delay that varies per round: the rewrite lands before, during or
     // after the call. The empty asm keeps the loop.
     for (int spin = 0; spin < g_delay; ++spin) asm volatile("");
@@ -70,8 +69,7 @@ int race(const char *denied, const char *forged, long rounds) {
     bool during = error == EACCES && __atomic_load_n(&g_go, __ATOMIC_ACQUIRE) == 0;
     if (!during) delay = (delay + 7919) % 400000;
     if (fd >= 0) close(fd);
-    while (__atomic_load_n(&g_go, __ATOMIC_ACQUIRE) != 0) {
-    }
+    while (__atomic_load_n(&g_go, __ATOMIC_ACQUIRE) != 0) {}
   }
   payload::out("done\n");
   return 0;
@@ -82,7 +80,8 @@ void write_pid(const char *file) {
   if (fd < 0) _exit(4);
   char digits[24];
   int n = 0;
-  for (unsigned long p = static_cast<unsigned long>(getpid()); p; p /= 10) digits[n++] = static_cast<char>('0' + p % 10);
+  for (unsigned long p = static_cast<unsigned long>(getpid()); p; p /= 10)
+    digits[n++] = static_cast<char>('0' + p % 10);
   char text[24];
   for (int i = 0; i < n; ++i) text[i] = digits[n - 1 - i];
   if (write(fd, text, static_cast<size_t>(n)) != n) _exit(5);
@@ -91,8 +90,7 @@ void write_pid(const char *file) {
 
 void linger() {
   timespec ts{60, 0};
-  while (nanosleep(&ts, &ts) != 0) {
-  }
+  while (nanosleep(&ts, &ts) != 0) {}
   _exit(0);
 }
 

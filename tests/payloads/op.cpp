@@ -134,8 +134,7 @@ int main(int argc, char **argv) {
     if (is("listen")) serve(fd, sa, sizeof addr);
     return report((is("connect") ? connect(fd, sa, sizeof addr) : bind(fd, sa, sizeof addr)) == 0);
   }
-  if (is("abstract-listen") || is("abstract-connect") || is("unix-listen") || is("unix-connect") ||
-      is("mksock")) {
+  if (is("abstract-listen") || is("abstract-connect") || is("unix-listen") || is("unix-connect") || is("mksock")) {
     sockaddr_un addr;
     bool abstract = strncmp(op, "abstract", 8) == 0;
     socklen_t len = abstract ? abstract_addr(a, &addr) : path_addr(a, &addr);
@@ -280,7 +279,7 @@ int main(int argc, char **argv) {
   }
 #if defined(__x86_64__)
   if (is("tiocsti-pty-i386")) {  // i386's ioctl (54) through int $0x80: SIGSEGV where the kernel has no IA32 emulation
-    static char pushed = 'x';  // static: a non-PIE binary's data lies below 4 GiB, where 32-bit pointers reach
+    static char pushed = 'x';    // static: a non-PIE binary's data lies below 4 GiB, where 32-bit pointers reach
     long result = 54;
     long terminal = pty_terminal();
     asm volatile("int $0x80" : "+a"(result) : "b"(terminal), "c"(TIOCSTI), "d"(&pushed) : "memory");

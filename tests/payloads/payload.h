@@ -21,7 +21,8 @@ inline void out(const char *s) {
 inline void out_number(unsigned long n) {
   char digits[24];
   int k = 0;
-  do digits[k++] = static_cast<char>('0' + n % 10); while (n /= 10);
+  do digits[k++] = static_cast<char>('0' + n % 10);
+  while (n /= 10);
   char buf[24];
   int i = 0;
   while (k) buf[i++] = digits[--k];
@@ -73,9 +74,16 @@ inline long number(const char *s) {
 
 namespace payload {
 
-struct SockFilter { uint16_t code; uint8_t jt, jf; uint32_t k; };
-struct SockFprog { unsigned short len; const SockFilter *filter; };
-constexpr uint16_t kLoadWordAbs = 0x20;                            // BPF_LD | BPF_W | BPF_ABS
+struct SockFilter {
+  uint16_t code;
+  uint8_t jt, jf;
+  uint32_t k;
+};
+struct SockFprog {
+  unsigned short len;
+  const SockFilter *filter;
+};
+constexpr uint16_t kLoadWordAbs = 0x20;                             // BPF_LD | BPF_W | BPF_ABS
 constexpr uint16_t kJumpEq = 0x15, kJumpGe = 0x35, kJumpGt = 0x25;  // BPF_JMP | BPF_JEQ/JGE/JGT | BPF_K
 constexpr uint16_t kReturn = 0x06;                                  // BPF_RET | BPF_K
 constexpr uint32_t kRetErrno = 0x00050000u, kRetAllow = 0x7fff0000u;

@@ -26,7 +26,7 @@
 namespace {
 
 enum class Owner { Fcntl, FcntlEx, FioSetown, SiocSpgrp };  // how the file's owner is set
-enum class Target { Parent, ParentThread, Group };         // whom the I/O event signals
+enum class Target { Parent, ParentThread, Group };          // whom the I/O event signals
 
 struct Entry {
   const char *name;

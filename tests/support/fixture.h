@@ -26,8 +26,8 @@ struct Tree {
     const char *made = mkdtemp(tmpl.data());
     root = made ? made : "/var/tmp/llp-unit.failed";
     chmod(root.c_str(), 0755);
-    for (const char *d : {"/home", "/home/.ssh", "/home/.aws", "/ws", "/ws/src", "/ws/docs", "/tmp", "/data",
-                          "/data/a", "/data/b", "/data/a/deep"})
+    for (const char *d : {"/home", "/home/.ssh", "/home/.aws", "/ws", "/ws/src", "/ws/docs", "/tmp", "/data", "/data/a",
+                          "/data/b", "/data/a/deep"})
       mkdir((root + d).c_str(), 0755);
     // The launcher the options name: compile() requires an executable file.
     mkdir((root + "/bin").c_str(), 0755);
@@ -46,9 +46,7 @@ struct Tree {
   Tree &operator=(const Tree &) = delete;
 
   std::string path(const std::string &rel) const { return root + rel; }
-  void file(const std::string &rel, const std::string &text) const {
-    std::ofstream(root + rel) << text;
-  }
+  void file(const std::string &rel, const std::string &text) const { std::ofstream(root + rel) << text; }
   void dir(const std::string &rel) const { mkdir((root + rel).c_str(), 0755); }
 
   // Options for compiling text as ROOT/policy.toml with HOME, TMPDIR and the workspace inside the tree.

@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
   llr::Options options;
   llr::Error error = llr::parse_args(argc, argv, options);
   if (!error.what) return std::puts("ok") < 0;
-  std::printf("landlock-run: %s: %s%s%s\n", error.what, error.why, error.detail ? " " : "", error.detail ? error.detail : "");
+  std::printf("landlock-run: %s: %s%s%s\n", error.what, error.why, error.detail ? " " : "",
+              error.detail ? error.detail : "");
   return 1;
 }

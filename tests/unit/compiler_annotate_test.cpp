@@ -68,7 +68,8 @@ TEST_SUITE("compiler annotations") {
           "::warning file=policy.toml,line=1,title=landlock-policy::about your run\n");
     const std::string on_a_terminal = render_diagnostics(w.diags, w.sources, DiagFormat::Text, "", true);
     CHECK(on_a_terminal == w.diags.render(w.sources));
-    CHECK(on_a_terminal.find("landlock-policy: warning: writable grant `${TMPDIR}` contains /tmp/x/.git\n  hint: review it\n") !=
+    CHECK(on_a_terminal.find(
+              "landlock-policy: warning: writable grant `${TMPDIR}` contains /tmp/x/.git\n  hint: review it\n") !=
           std::string::npos);
     CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Gcc).find("contains /tmp/x/.git") != std::string::npos);
     // Under strict it is an error, which every reader gets.
@@ -83,8 +84,9 @@ TEST_SUITE("compiler annotations") {
     World w = one_file("a,b:c\n::error::x.toml", "x");
     w.diags.error({0, 1, 1}, "grant `/x\r\n::add-mask::y\x1b[31m\xc2\x9b%`");
     std::string out = render_diagnostics(w.diags, w.sources, DiagFormat::Github);
-    CHECK(out == "::error file=a%2Cb%3Ac\\x0a%3A%3Aerror%3A%3Ax.toml,line=1,col=1,title=landlock-policy::"
-                 "grant `/x\\x0d\\x0a::add-mask::y\\x1b[31m\\xc2\\x9b%25`\n");
+    CHECK(out ==
+          "::error file=a%2Cb%3Ac\\x0a%3A%3Aerror%3A%3Ax.toml,line=1,col=1,title=landlock-policy::"
+          "grant `/x\\x0d\\x0a::add-mask::y\\x1b[31m\\xc2\\x9b%25`\n");
     for (char c : out) CHECK((c == '\n' || (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f)));
     std::string gcc = render_diagnostics(w.diags, w.sources, DiagFormat::Gcc);
     CHECK(gcc.find('\x1b') == std::string::npos);
@@ -109,6 +111,7 @@ TEST_SUITE("compiler annotations") {
           "::warning title=landlock-policy::/home/runner/work/_temp/landlock-run/policy/policy.toml:2:8: w\n");
     // Without a repository root (not in a workflow), the file is named as it is.
     CHECK(render_diagnostics(w.diags, w.sources, DiagFormat::Github) ==
-          "::warning file=/home/runner/work/_temp/landlock-run/policy/policy.toml,line=2,col=8,title=landlock-policy::w\n");
+          "::warning "
+          "file=/home/runner/work/_temp/landlock-run/policy/policy.toml,line=2,col=8,title=landlock-policy::w\n");
   }
 }

@@ -78,7 +78,8 @@ TEST_SUITE("compiler carve") {
     repository(t);
     CompileResult r = t.compile(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    for (const char *ro : {"/ws/.git/hooks/pre-commit", "/ws/.git/config", "/ws/.envrc", "/ws/.vscode/tasks.json", "/ws/new-top-level"}) {
+    for (const char *ro : {"/ws/.git/hooks/pre-commit", "/ws/.git/config", "/ws/.envrc", "/ws/.vscode/tasks.json",
+                           "/ws/new-top-level"}) {
       CAPTURE(ro);
       CHECK_FALSE(writable(r, t.path(ro)));
       CHECK(readable(r, t.path(ro)));
@@ -112,7 +113,8 @@ TEST_SUITE("compiler carve") {
     CompileResult custom = t.compile("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n");
     CHECK(has_warning(custom, "contains " + t.path("/ws/.git")));  // no default carve outside workspace-write
     CompileResult carved = t.compile(
-        "version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n[protect]\nread_only = [\".git\", \".github/workflows\", \"Makefile\"]\n");
+        "version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n[protect]\nread_only = [\".git\", "
+        "\".github/workflows\", \"Makefile\"]\n");
     REQUIRE_MESSAGE(carved.ok, carved.rendered());
     CHECK_FALSE(writable(carved, t.path("/ws/.github/workflows/ci.yml")));
     CHECK_FALSE(writable(carved, t.path("/ws/Makefile")));
@@ -128,8 +130,10 @@ TEST_SUITE("compiler carve") {
     CHECK(has_warning(r, "keep_writable `.vscode`"));
     CHECK(writable(r, t.path("/ws/.vscode/tasks.json")));
     CHECK_FALSE(writable(r, t.path("/ws/.git/config")));
-    CHECK(has_error(t.compile(std::string(kWorkspaceWrite) + "[protect]\nkeep_writable = [\"src\"]\n"), "not carved out by default"));
-    CHECK(has_error(t.compile(std::string(kWorkspaceWrite) + "[protect]\nread_only = [\"../x\"]\n"), "relative to each writable grant"));
+    CHECK(has_error(t.compile(std::string(kWorkspaceWrite) + "[protect]\nkeep_writable = [\"src\"]\n"),
+                    "not carved out by default"));
+    CHECK(has_error(t.compile(std::string(kWorkspaceWrite) + "[protect]\nread_only = [\"../x\"]\n"),
+                    "relative to each writable grant"));
   }
   TEST_CASE("a project policy may add read-only exceptions, but not keep one writable") {
     Tree t;
@@ -156,7 +160,7 @@ TEST_SUITE("compiler carve") {
     CHECK_FALSE(writable(r, t.path("/tmp/main/.git/hooks/pre-commit")));  // the common gitdir
     t.dir("/tmp/other");
     CompileResult again = t.compile(kWorkspaceWrite);
-    CHECK(writable(again, t.path("/tmp/other/x")));  // an existing folder beside the carve stays writable
+    CHECK(writable(again, t.path("/tmp/other/x")));              // an existing folder beside the carve stays writable
     CHECK_FALSE(writable(again, t.path("/tmp/new-top-level")));  // the cost: /tmp itself is read-only now
   }
   TEST_CASE("a submodule's nested .git and a .git symlink are carved, never followed into a writable place") {
@@ -186,7 +190,7 @@ TEST_SUITE("compiler carve") {
     t.dir("/tmp/checkout/.git");
     CompileResult r = t.compile(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    CHECK(writable(r, t.path("/tmp/new-file")));  // mktemp keeps working
+    CHECK(writable(r, t.path("/tmp/new-file")));                        // mktemp keeps working
     CHECK(has_warning(r, "contains " + t.path("/tmp/checkout/.git")));  // still said
   }
   TEST_CASE("an explicit rw grant inside an exception is an error that names the opt-out") {
@@ -265,8 +269,9 @@ TEST_SUITE("compiler carve: a read-only request is never widened (issue 23)") {
   TEST_CASE("in custom mode too, and without a .git; an rw grant inside the ro one stays writable") {
     Tree t;
     t.dir("/ws/docs/build");
-    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\", \"${WORKSPACE}/docs/build\"]\n"
-                                "ro = [\"${WORKSPACE}/docs\"]\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\", \"${WORKSPACE}/docs/build\"]\n"
+        "ro = [\"${WORKSPACE}/docs\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK_FALSE(writable(r, t.path("/ws/docs/x")));
     CHECK(writable(r, t.path("/ws/docs/build/x")));
@@ -317,8 +322,7 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
           t.dir(rel);
         else if (e.what == ".gitmodules")
           t.file(rel, "# no submodule\n");  // read whole, or the compile fails (issue 28)
-        else
-          t.file(rel, "x\n");
+        else t.file(rel, "x\n");
       }
     }
     CompileResult r = t.compile(kWorkspaceWrite);
@@ -336,8 +340,9 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
     CompileResult nope = t.compile(ws_write("[protect]\nkeep_writable = [\"nope\"]\n"));
     bool listed = false;
     for (const Diagnostic &d : nope.diags.all())
-      listed = listed || (d.message.find("not carved out by default") != std::string::npos &&
-                          d.hint.find("`.claude`") != std::string::npos && d.hint.find("`.github/hooks`") != std::string::npos);
+      listed = listed ||
+               (d.message.find("not carved out by default") != std::string::npos &&
+                d.hint.find("`.claude`") != std::string::npos && d.hint.find("`.github/hooks`") != std::string::npos);
     CHECK(listed);
     CompileResult kept = t.compile(ws_write("[protect]\nkeep_writable = [\".claude\"]\n"));
     CHECK(writable(kept, t.path("/ws/.claude/x")));
@@ -429,7 +434,8 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
     Tree t;
     repository(t);
     t.dir("/ws/conf");
-    t.file("/ws/.git/config", "[include]\n\tpath = ../conf/git.inc\n[includeIf \"onbranch:main\"]\n\tpath = ../conf/other.inc\n");
+    t.file("/ws/.git/config",
+           "[include]\n\tpath = ../conf/git.inc\n[includeIf \"onbranch:main\"]\n\tpath = ../conf/other.inc\n");
     t.file("/ws/conf/git.inc", "[core]\n\thooksPath = conf/hooks\n");
     CompileResult r = t.compile(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -503,8 +509,8 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
     std::string v4 = "DIRC";
     put_u32(v4, 4);
     put_u32(v4, 2);
-    for (const auto &[mode, strip, suffix] : {std::tuple<uint32_t, char, std::string>{0160000, 0, "lib/aa"},
-                                              {0160000, 2, "bb"}}) {
+    for (const auto &[mode, strip, suffix] :
+         {std::tuple<uint32_t, char, std::string>{0160000, 0, "lib/aa"}, {0160000, 2, "bb"}}) {
       for (int i = 0; i < 6; ++i) put_u32(v4, 0);
       put_u32(v4, mode);
       for (int i = 0; i < 3; ++i) put_u32(v4, 0);
@@ -546,9 +552,11 @@ TEST_SUITE("compiler carve: every place that runs code later (issue 23)") {
       at += "/d";
       t.dir(at);
     }
-    WalkResult r = walk_tree(t.path("/data"), WalkLimits{2, 1000, true}, [](const std::string &, bool, bool) { return true; });
+    WalkResult r =
+        walk_tree(t.path("/data"), WalkLimits{2, 1000, true}, [](const std::string &, bool, bool) { return true; });
     CHECK(r.status == WalkStatus::TooLarge);
-    WalkResult few = walk_tree(t.path("/data"), WalkLimits{100, 3, true}, [](const std::string &, bool, bool) { return true; });
+    WalkResult few =
+        walk_tree(t.path("/data"), WalkLimits{100, 3, true}, [](const std::string &, bool, bool) { return true; });
     CHECK(few.status == WalkStatus::TooLarge);
   }
   TEST_CASE("docs/policy-format.md renders the table the code holds") {

@@ -80,9 +80,11 @@ TEST_SUITE("compiler completion") {
       for (std::string_view option : kTopLevelOptions) CHECK_MESSAGE(has_word(script, shell, option), option);
       for (const OptionSpec &row : kOptions) CHECK_MESSAGE(has_word(script, shell, row.spelling), row.spelling);
       for (std::string_view mode : mode_names()) CHECK_MESSAGE(has_word(script, shell, mode), mode);
-      for (std::string_view key : schema::settable_keys()) CHECK_MESSAGE(has_word(script, shell, std::string(key) + "="), key);
+      for (std::string_view key : schema::settable_keys())
+        CHECK_MESSAGE(has_word(script, shell, std::string(key) + "="), key);
       for (std::string_view shell_name : kCompletionShells) CHECK(has_word(script, shell, shell_name));
-      for (const llr_cli::FlagSpec &flag : llr_cli::kFlags) CHECK_MESSAGE(has_word(script, shell, flag.spelling), flag.spelling);
+      for (const llr_cli::FlagSpec &flag : llr_cli::kFlags)
+        CHECK_MESSAGE(has_word(script, shell, flag.spelling), flag.spelling);
       CHECK(has_word(script, shell, llr_cli::kScopeAbstractUnix));
       CHECK(has_word(script, shell, llr_cli::kScopeSignal));
     }

@@ -15,9 +15,9 @@
 #include "../support/fixture.h"
 
 using namespace llp;
+using llp_test::exists;
 using llp_test::has_error;
 using llp_test::has_warning;
-using llp_test::exists;
 using llp_test::Tree;
 
 namespace {
@@ -50,13 +50,15 @@ TEST_SUITE("compiler detect") {
     CHECK(written_of(detect_builds(root_with({"Cargo.toml"}))) == std::vector<std::string>{"target/", "Cargo.lock"});
     CHECK(written_of(detect_builds(root_with({"CMakeLists.txt"}))) == std::vector<std::string>{"build/"});
     CHECK(written_of(detect_builds(root_with({"pom.xml"}))) == std::vector<std::string>{"target/"});
-    CHECK(written_of(detect_builds(root_with({"settings.gradle.kts"}))) == std::vector<std::string>{"build/", ".gradle/"});
+    CHECK(written_of(detect_builds(root_with({"settings.gradle.kts"}))) ==
+          std::vector<std::string>{"build/", ".gradle/"});
     CHECK(written_of(detect_builds(root_with({"configure"}))) == std::vector<std::string>{"build/"});
     const Detection both = detect_builds(root_with({"configure", "CMakeLists.txt"}));
     REQUIRE(written_of(both) == std::vector<std::string>{"build/"});
     CHECK(both.outputs[0].marker == "CMakeLists.txt");
     const Detection python = detect_builds(root_with({"requirements-dev.txt", "tool.py"}));
-    CHECK(written_of(python) == std::vector<std::string>{".venv/", "build/", "dist/", ".pytest_cache/", "__pycache__/"});
+    CHECK(written_of(python) ==
+          std::vector<std::string>{".venv/", "build/", "dist/", ".pytest_cache/", "__pycache__/"});
     CHECK(python.outputs[0].marker == "requirements-dev.txt");
     CHECK(python.presets == std::vector<std::string>{"pip"});
     CHECK(detect_builds(root_with({"README.md", "Makefile"})).outputs.empty());
@@ -78,7 +80,8 @@ TEST_SUITE("compiler detect") {
     berry.package_json = R"({"packageManager": "yarn@4.1.0"})";
     CHECK(written_of(detect_builds(berry)) == std::vector<std::string>{"node_modules/"});
     CHECK(detect_builds(berry).presets == std::vector<std::string>{"yarn"});
-    CHECK(written_of(detect_builds(root_with({"package.json", "bun.lockb"}))) == std::vector<std::string>{"node_modules/"});
+    CHECK(written_of(detect_builds(root_with({"package.json", "bun.lockb"}))) ==
+          std::vector<std::string>{"node_modules/"});
     // Never yarn.lock or pnpm-lock.yaml in an npm project.
     for (const DetectedOutput &d : detect_builds(npm).outputs) {
       CHECK(d.written != "yarn.lock");
@@ -103,10 +106,21 @@ TEST_SUITE("compiler detect") {
   }
 
   TEST_CASE("a hostile module name is ignored with an escaped warning, never an output") {
-    const std::vector<std::string> hostile = {
-        "example.com/.git", "../x", "example.com/../x", ".envrc", "example.com/.envrc", "example.com/mise.toml",
-        "example.com/opencode.json", "example.com/x\u202Ey", "example.com/a\x1b[31mb", "example.com/-rf",
-        "example.com/package.json", "example.com/target", "example.com/a\\b", "/abs", "example.com/x y"};
+    const std::vector<std::string> hostile = {"example.com/.git",
+                                              "../x",
+                                              "example.com/../x",
+                                              ".envrc",
+                                              "example.com/.envrc",
+                                              "example.com/mise.toml",
+                                              "example.com/opencode.json",
+                                              "example.com/x\u202Ey",
+                                              "example.com/a\x1b[31mb",
+                                              "example.com/-rf",
+                                              "example.com/package.json",
+                                              "example.com/target",
+                                              "example.com/a\\b",
+                                              "/abs",
+                                              "example.com/x y"};
     for (const std::string &module : hostile) {
       CAPTURE(module);
       ProjectRoot go = root_with({"go.mod", "main.go"});
@@ -146,10 +160,9 @@ TEST_SUITE("compiler detect") {
   TEST_CASE("read-only, custom, detect_outputs = false and --target portable declare nothing") {
     Tree t;
     t.file("/ws/Cargo.toml", "[package]\n");
-    for (const std::string &text :
-         {std::string("version = 1\nmode = \"read-only\"\n"),
-          std::string("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n"),
-          std::string(kWorkspaceWrite) + "detect_outputs = false\n"}) {
+    for (const std::string &text : {std::string("version = 1\nmode = \"read-only\"\n"),
+                                    std::string("version = 1\nmode = \"custom\"\nrw = [\"${WORKSPACE}\"]\n"),
+                                    std::string(kWorkspaceWrite) + "detect_outputs = false\n"}) {
       CAPTURE(text);
       CompileResult r = t.run(text);
       REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -185,7 +198,8 @@ TEST_SUITE("compiler detect") {
       CHECK(d.message.find("output") == std::string::npos);
     }
     // The same as written outputs: errors.
-    CompileResult written = t.run(std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\noutputs = [\"build/\"]\n");
+    CompileResult written =
+        t.run(std::string(kWorkspaceWrite) + "ro = [\"${WORKSPACE}/build\"]\noutputs = [\"build/\"]\n");
     CHECK(has_error(written, "ro grant"));
   }
 

@@ -46,7 +46,8 @@ TEST_SUITE("compiler emit") {
     const std::string name = "/d/a\u202eb\u2066c\u200ed\u061ce\u200bf\u2060g\ufeffh\u0085i\x1bj\x7fk\u00e9\u20ac";
     std::string quoted;
     REQUIRE(toml_string(name, quoted));
-    CHECK(quoted == "\"/d/a\\u202eb\\u2066c\\u200ed\\u061ce\\u200bf\\u2060g\\ufeffh\\u0085i\\u001bj\\u007fk\u00e9\u20ac\"");
+    CHECK(quoted ==
+          "\"/d/a\\u202eb\\u2066c\\u200ed\\u061ce\\u200bf\\u2060g\\ufeffh\\u0085i\\u001bj\\u007fk\u00e9\u20ac\"");
     // No control byte, and none of the hidden characters raw (é and € stay as they are).
     CHECK(std::none_of(quoted.begin(), quoted.end(), [](char c) {
       auto byte = static_cast<unsigned char>(c);
@@ -66,7 +67,8 @@ TEST_SUITE("compiler emit") {
     REQUIRE(toml_string(path, quoted));
     CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [{ path = " + quoted + ", optional = true }]\n");
     REQUIRE(r.ok);
-    CHECK(std::any_of(r.plan.outer.grants.begin(), r.plan.outer.grants.end(), [&](const Grant &g) { return g.path == path; }));
+    CHECK(std::any_of(r.plan.outer.grants.begin(), r.plan.outer.grants.end(),
+                      [&](const Grant &g) { return g.path == path; }));
   }
   TEST_CASE("every byte survives eval by /bin/sh") {
     std::string all;
@@ -92,9 +94,7 @@ TEST_SUITE("compiler emit") {
     REQUIRE(format_json({}, out));
     CHECK(out == "[]\n");
   }
-  TEST_CASE("nul format terminates every argument") {
-    CHECK(format_nul({"a", "b c"}) == std::string("a\0b c\0", 6));
-  }
+  TEST_CASE("nul format terminates every argument") { CHECK(format_nul({"a", "b c"}) == std::string("a\0b c\0", 6)); }
   TEST_CASE("argv: pinned launcher, sorted grants, network, separator") {
     Plan plan;
     plan.launcher = "/bin/landlock-run";
@@ -110,9 +110,9 @@ TEST_SUITE("compiler emit") {
     plan.outer.scopes = {"signal"};
     plan.no_log = true;
     std::vector<std::string> argv = build_argv(plan, {"make", "-j"});
-    CHECK(argv == std::vector<std::string>{"/bin/landlock-run", "--expect-version", "1.2.3", "--ro", "/usr",
-                                           "--rw-try", "/ws", "--connect-tcp", "443", "--scope", "signal",
-                                           "--no-log", "--", "make", "-j"});
+    CHECK(argv == std::vector<std::string>{"/bin/landlock-run", "--expect-version", "1.2.3", "--ro", "/usr", "--rw-try",
+                                           "/ws", "--connect-tcp", "443", "--scope", "signal", "--no-log", "--", "make",
+                                           "-j"});
     plan.pinned = false;
     plan.outer.net.connect.clear();
     CHECK(build_argv(plan, {})[1] == "--ro");
@@ -127,7 +127,6 @@ TEST_SUITE("compiler emit") {
   }
 }
 
-
 TEST_SUITE("compiler explain") {
   TEST_CASE("port lists print as ranges") {
     CHECK(port_ranges({80, 443, 8000, 8001, 8002}) == "80, 443, 8000-8002");
@@ -136,9 +135,10 @@ TEST_SUITE("compiler explain") {
   TEST_CASE("explain names every grant's origin, rights, canonical form, why, and the hiding cost") {
     llp_test::Tree t;
     REQUIRE(symlink(t.path("/data/a").c_str(), t.path("/data/link").c_str()) == 0);
-    CompileResult r = t.compile("version = 1\nmode = \"custom\"\n"
-                                "ro = [{ path = \"data/link\", why = \"sources\" }, \"${env.LLP_TEST_ROOT}/data\"]\n"
-                                "hide = [\"${env.LLP_TEST_ROOT}/data/b\"]\n[network]\nconnect = [443]\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"custom\"\n"
+        "ro = [{ path = \"data/link\", why = \"sources\" }, \"${env.LLP_TEST_ROOT}/data\"]\n"
+        "hide = [\"${env.LLP_TEST_ROOT}/data/b\"]\n[network]\nconnect = [443]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     std::string text = explain(r);
     CHECK(text.find("relative: resolved against the policy file's folder") != std::string::npos);
@@ -150,10 +150,12 @@ TEST_SUITE("compiler explain") {
   }
   TEST_CASE("why answers which grant covers a path, or why none does") {
     llp_test::Tree t;
-    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data\"]\n"
-                                "rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data\"]\n"
+        "rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    CHECK(why(r, t.path("/data/b/x"), true).find("allowed for writing by rw " + t.path("/data/b")) != std::string::npos);
+    CHECK(why(r, t.path("/data/b/x"), true).find("allowed for writing by rw " + t.path("/data/b")) !=
+          std::string::npos);
     CHECK(why(r, t.path("/data/a/f"), false).find("denied: hidden") != std::string::npos);
     CHECK(why(r, "/etc/passwd", false).find("denied: no grant covers it") != std::string::npos);
   }

@@ -50,7 +50,9 @@ std::vector<char *> c_strings(std::vector<std::string> &v) {
   return out;
 }
 
-bool contains(const std::vector<std::string> &v, const std::string &s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string> &v, const std::string &s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 std::vector<std::string> texts(const std::vector<EnvRule> &rules) {
   std::vector<std::string> out(rules.size());
@@ -76,15 +78,18 @@ std::vector<std::string> default_flags() {
 const std::vector<std::string> kDefaults = default_flags();
 
 // The names of env that the launcher, given argv, leaves in the command's environment.
-std::vector<std::string> seen_by_command(const std::map<std::string, std::string> &vars_here, std::vector<std::string> argv) {
+std::vector<std::string> seen_by_command(const std::map<std::string, std::string> &vars_here,
+                                         std::vector<std::string> argv) {
   std::vector<std::string> vars(vars_here.size());
-  std::transform(vars_here.begin(), vars_here.end(), vars.begin(), [](const auto &kv) { return kv.first + '=' + kv.second; });
+  std::transform(vars_here.begin(), vars_here.end(), vars.begin(),
+                 [](const auto &kv) { return kv.first + '=' + kv.second; });
   std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
   llr::Options opts;
   std::vector<std::string> seen;
   if (llr::parse_args(static_cast<int>(argv.size()), args.data(), opts).what != nullptr) return {"(argv refused)"};
   auto env = std::make_unique<llr_env::Environment>();
-  if (llr::build_environment(args.data(), opts, inherited.data(), *env).what != nullptr) return {"(environment refused)"};
+  if (llr::build_environment(args.data(), opts, inherited.data(), *env).what != nullptr)
+    return {"(environment refused)"};
   for (int i = 0; i < env->count; ++i) {
     std::string var = env->vars[i];
     seen.push_back(var.substr(0, var.find('=')));
@@ -110,12 +115,33 @@ TEST_SUITE("compiler [env]: the modes") {
   TEST_CASE("the agent modes unset the credentials of CI jobs and tools, in both cases (issue 24)") {
     Tree t;
     CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
-    const std::vector<std::string> secrets = {
-        "CI_REPOSITORY_URL", "CI_JOB_JWT", "CI_JOB_JWT_V2", "CI_REGISTRY_PASSWORD", "CI_DEPLOY_PASSWORD",
-        "DOCKER_AUTH_CONFIG", "GOOGLE_CREDENTIALS", "GOOGLE_APPLICATION_CREDENTIALS", "GPG_PASSPHRASE", "MYSQL_PWD",
-        "FTP_PASS", "SENTRY_DSN", "SLACK_WEBHOOK_URL", "SSH_PRIVATE_KEY_B64", "github_token", "npm_config__authToken",
-        "npm_config__auth", "ci_job_jwt", "docker_auth_config", "gpg_passphrase", "mysql_pwd", "sentry_dsn",
-        "slack_webhook_url", "ssh_private_key", "aws_secret_access_key", "my_password", "some_credentials"};
+    const std::vector<std::string> secrets = {"CI_REPOSITORY_URL",
+                                              "CI_JOB_JWT",
+                                              "CI_JOB_JWT_V2",
+                                              "CI_REGISTRY_PASSWORD",
+                                              "CI_DEPLOY_PASSWORD",
+                                              "DOCKER_AUTH_CONFIG",
+                                              "GOOGLE_CREDENTIALS",
+                                              "GOOGLE_APPLICATION_CREDENTIALS",
+                                              "GPG_PASSPHRASE",
+                                              "MYSQL_PWD",
+                                              "FTP_PASS",
+                                              "SENTRY_DSN",
+                                              "SLACK_WEBHOOK_URL",
+                                              "SSH_PRIVATE_KEY_B64",
+                                              "github_token",
+                                              "npm_config__authToken",
+                                              "npm_config__auth",
+                                              "ci_job_jwt",
+                                              "docker_auth_config",
+                                              "gpg_passphrase",
+                                              "mysql_pwd",
+                                              "sentry_dsn",
+                                              "slack_webhook_url",
+                                              "ssh_private_key",
+                                              "aws_secret_access_key",
+                                              "my_password",
+                                              "some_credentials"};
     for (const std::string &name : secrets) o.env[name] = "a-secret";
     // A URL with a password, whatever the name: unset by name.
     o.env["DATABASE_URL"] = "postgres://app:hunter2@db.internal:5432/app";
@@ -147,15 +173,16 @@ TEST_SUITE("compiler [env]: the modes") {
     CHECK(contains(seen, "HTTP_PROXY"));
     CHECK(contains(seen, "GIT_URL"));
     std::string text = explain(r);
-    CHECK(text.find("unset DATABASE_URL  (default of mode workspace-write (its value holds a credential)") != std::string::npos);
+    CHECK(text.find("unset DATABASE_URL  (default of mode workspace-write (its value holds a credential)") !=
+          std::string::npos);
     CHECK(text.find("hunter2") == std::string::npos);
   }
   TEST_CASE("secrets under other common names and values (issue 28): unset; the shell's own variables kept") {
     Tree t;
     CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n");
-    const std::vector<std::string> secrets = {"GITHUB_PAT", "GH_PAT", "OPENAI_APIKEY", "NUGET_APIKEY", "API_KEY_1",
-                                              "ApiKey", "apiKey", "STRIPE_SK", "SONAR_LOGIN", "PGPASS", "PGPASSWORD",
-                                              "DB_PASSWD", "my_api_key_2", "gh_pat"};
+    const std::vector<std::string> secrets = {"GITHUB_PAT", "GH_PAT",    "OPENAI_APIKEY", "NUGET_APIKEY", "API_KEY_1",
+                                              "ApiKey",     "apiKey",    "STRIPE_SK",     "SONAR_LOGIN",  "PGPASS",
+                                              "PGPASSWORD", "DB_PASSWD", "my_api_key_2",  "gh_pat"};
     for (const std::string &name : secrets) o.env[name] = "a-secret";
     // Values that hold a credential, whatever the name.
     const std::map<std::string, std::string> values = {
@@ -166,13 +193,37 @@ TEST_SUITE("compiler [env]: the modes") {
         {"BASIC_ONLY", "Basic dXNlcjpwYXNz"}};
     for (const auto &[name, value] : values) o.env[name] = value;
     // Not credentials: kept.
-    const std::vector<std::string> kept = {"PATH", "HOME", "USER", "SHELL", "LANG", "LC_ALL", "TERM", "TZ", "TMPDIR",
-                                           "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_SESSION_DESKTOP", "PWD", "OLDPWD",
-                                           "SHLVL", "PAGER", "EDITOR", "DISPLAY", "COLORTERM", "MANPATH", "PYTHONPATH",
-                                           "GOPATH", "LD_LIBRARY_PATH", "SSH_TTY", "HOSTNAME", "DESKTOP_SESSION",
-                                           "SONAR_HOST_URL", "KEYBOARD_LAYOUT", "LOGNAME"};
+    const std::vector<std::string> kept = {"PATH",
+                                           "HOME",
+                                           "USER",
+                                           "SHELL",
+                                           "LANG",
+                                           "LC_ALL",
+                                           "TERM",
+                                           "TZ",
+                                           "TMPDIR",
+                                           "XDG_RUNTIME_DIR",
+                                           "XDG_CONFIG_HOME",
+                                           "XDG_SESSION_DESKTOP",
+                                           "PWD",
+                                           "OLDPWD",
+                                           "SHLVL",
+                                           "PAGER",
+                                           "EDITOR",
+                                           "DISPLAY",
+                                           "COLORTERM",
+                                           "MANPATH",
+                                           "PYTHONPATH",
+                                           "GOPATH",
+                                           "LD_LIBRARY_PATH",
+                                           "SSH_TTY",
+                                           "HOSTNAME",
+                                           "DESKTOP_SESSION",
+                                           "SONAR_HOST_URL",
+                                           "KEYBOARD_LAYOUT",
+                                           "LOGNAME"};
     for (const std::string &name : kept) o.env.emplace(name, "kept");  // HOME and TMPDIR keep the tree's
-    o.env["DOC"] = "Basic usage: see the manual";  // words, not a credential
+    o.env["DOC"] = "Basic usage: see the manual";                      // words, not a credential
     o.env["HINT"] = "Bearer tokens expire";
     o.env["QUERY"] = "https://h/search?q=password";
     o.command = {"true"};
@@ -244,8 +295,8 @@ TEST_SUITE("compiler [env]: the modes") {
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(env_flags(r.argv).empty());
     CHECK(has_warning(r, "default_unset = false: the command sees your tokens"));
-    CHECK(explain(r).find("default unset patterns off ([env] default_unset = false at " + t.path("/policy.toml") + ":4:17)") !=
-          std::string::npos);
+    CHECK(explain(r).find("default unset patterns off ([env] default_unset = false at " + t.path("/policy.toml") +
+                          ":4:17)") != std::string::npos);
   }
   TEST_CASE("danger-full-access cannot apply [env]") {
     Tree t;
@@ -260,10 +311,10 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
     Tree t;
     CompileResult r = t.compile(custom("[env]\ninherit = \"core\"\nkeep = [\"CARGO_*\", \"PATH\"]\n"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    CHECK(env_flags(r.argv) == std::vector<std::string>{
-                                   "--clearenv", "--keepenv CARGO_*", "--keepenv HOME", "--keepenv LANG",
-                                   "--keepenv LC_*", "--keepenv LOGNAME", "--keepenv PATH", "--keepenv SHELL",
-                                   "--keepenv TERM", "--keepenv TMPDIR", "--keepenv TZ", "--keepenv USER"});
+    CHECK(env_flags(r.argv) == std::vector<std::string>{"--clearenv", "--keepenv CARGO_*", "--keepenv HOME",
+                                                        "--keepenv LANG", "--keepenv LC_*", "--keepenv LOGNAME",
+                                                        "--keepenv PATH", "--keepenv SHELL", "--keepenv TERM",
+                                                        "--keepenv TMPDIR", "--keepenv TZ", "--keepenv USER"});
   }
   TEST_CASE("inherit = none: --clearenv alone, plus what keep names") {
     Tree t;
@@ -284,7 +335,8 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
   }
   TEST_CASE("an unknown inherit, an unknown key and a wrong type point at their line, with a hint") {
     Tree t;
-    CompileResult r = t.compile(custom("[env]\ninherit = \"cor\"\nunsets = [\"X\"]\nset = { A = 1 }\nkeep = \"LANG\"\n"));
+    CompileResult r =
+        t.compile(custom("[env]\ninherit = \"cor\"\nunsets = [\"X\"]\nset = { A = 1 }\nkeep = \"LANG\"\n"));
     CHECK_FALSE(r.ok);
     std::string text = r.rendered();
     CHECK(text.find("policy.toml:4:11: error: unknown [env] inherit `cor`") != std::string::npos);
@@ -293,7 +345,8 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
     CHECK(text.find("did you mean `unset`?") != std::string::npos);
     CHECK(has_error(r, "`set.A` must be a string"));
     CHECK(has_error(r, "`keep` must be an array of NAME patterns"));
-    CHECK(t.compile("version = 1\nmode = \"custom\"\n[envv]\n").rendered().find("did you mean `env`?") != std::string::npos);
+    CHECK(t.compile("version = 1\nmode = \"custom\"\n[envv]\n").rendered().find("did you mean `env`?") !=
+          std::string::npos);
   }
   TEST_CASE("patterns and names follow the launcher's rules, in its words") {
     Tree t;
@@ -303,7 +356,8 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
     REQUIRE_FALSE(name_rule.empty());
     CHECK(has_error(t.compile(custom("[env]\nunset = [\"A=B\"]\n")), "[env] unset `A=B`: " + pattern_rule));
     CHECK(has_error(t.compile(custom("[env]\nunset = [\"\"]\n")), "[env] unset ``: " + pattern_rule));
-    CHECK(has_error(t.compile(custom("[env]\ninherit = \"none\"\nkeep = [\"X=\"]\n")), "[env] keep `X=`: " + pattern_rule));
+    CHECK(has_error(t.compile(custom("[env]\ninherit = \"none\"\nkeep = [\"X=\"]\n")),
+                    "[env] keep `X=`: " + pattern_rule));
     CHECK(has_error(t.compile(custom("[env]\nset = { \"A*\" = \"1\" }\n")), "[env] set `A*`: " + name_rule));
     CHECK(has_error(t.compile(custom("[env]\nset = { \"A=B\" = \"1\" }\n")), "[env] set `A=B`: " + name_rule));
     CHECK(has_error(t.compile(custom("[env]\nunset = [\"A\\u0000B\"]\n")), "NUL byte"));
@@ -318,8 +372,9 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
   }
   TEST_CASE("set: literal values, sorted by name, after every unset, so a set variable is seen") {
     Tree t;
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\n"
-                                "[env]\nset = { Z = \"${HOME}\", GITHUB_TOKEN = \"for-the-tool\", A = \"a b\" }\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\n"
+        "[env]\nset = { Z = \"${HOME}\", GITHUB_TOKEN = \"for-the-tool\", A = \"a b\" }\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     std::vector<std::string> flags = env_flags(r.argv);
     std::vector<std::string> want = kDefaults;
@@ -328,8 +383,8 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
   }
   TEST_CASE("set: more than the launcher's 64 KiB in all is refused at compile time") {
     Tree t;
-    CompileResult r = t.compile(custom("[env]\nset = { A = \"" + std::string(40000, 'a') + "\", B = \"" +
-                                       std::string(40000, 'b') + "\" }\n"));
+    CompileResult r = t.compile(
+        custom("[env]\nset = { A = \"" + std::string(40000, 'a') + "\", B = \"" + std::string(40000, 'b') + "\" }\n"));
     CHECK(has_error(r, "exceed 64 KiB"));
   }
 }
@@ -337,10 +392,12 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
 TEST_SUITE("compiler [env]: composition") {
   TEST_CASE("extends: unset and keep are a union, set is the extending file's per name, inherit the extending file's") {
     Tree t;
-    t.file("/data/base.toml", "version = 1\n[env]\ninherit = \"none\"\nkeep = [\"LANG\"]\nunset = [\"A_*\"]\n"
-                              "set = { X = \"base\", Y = \"base\" }\n");
-    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nextends = [\"data/base.toml\"]\n"
-                                "[env]\ninherit = \"core\"\nkeep = [\"CARGO_HOME\"]\nunset = [\"B_*\"]\nset = { X = \"main\" }\n");
+    t.file("/data/base.toml",
+           "version = 1\n[env]\ninherit = \"none\"\nkeep = [\"LANG\"]\nunset = [\"A_*\"]\n"
+           "set = { X = \"base\", Y = \"base\" }\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"custom\"\nextends = [\"data/base.toml\"]\n"
+        "[env]\ninherit = \"core\"\nkeep = [\"CARGO_HOME\"]\nunset = [\"B_*\"]\nset = { X = \"main\" }\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     const EnvPlan &env = r.plan.env;
     CHECK(env.inherit == "core");
@@ -360,8 +417,9 @@ TEST_SUITE("compiler [env]: composition") {
   }
   TEST_CASE("a profile overrides inherit and set, and adds to unset") {
     Tree t;
-    CompileOptions o = t.options("version = 1\nmode = \"custom\"\n[env]\nset = { X = \"top\" }\nunset = [\"A\"]\n"
-                                 "[profiles.ci.env]\ninherit = \"none\"\nset = { X = \"ci\" }\nunset = [\"B\"]\n");
+    CompileOptions o = t.options(
+        "version = 1\nmode = \"custom\"\n[env]\nset = { X = \"top\" }\nunset = [\"A\"]\n"
+        "[profiles.ci.env]\ninherit = \"none\"\nset = { X = \"ci\" }\nunset = [\"B\"]\n");
     o.profile = "ci";
     CompileResult r = compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -379,7 +437,8 @@ TEST_SUITE("compiler [env]: composition") {
 TEST_SUITE("compiler [env]: explain") {
   TEST_CASE("explain names the variables here that the command would not see, never their values") {
     Tree t;
-    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\n[env]\nunset = [\"NPM_*\"]\nset = { MY_PASSWORD = \"given\" }\n");
+    CompileOptions o = t.options(
+        "version = 1\nmode = \"workspace-write\"\n[env]\nunset = [\"NPM_*\"]\nset = { MY_PASSWORD = \"given\" }\n");
     o.env["GITHUB_TOKEN"] = "VALUE-OF-THE-TOKEN";
     o.env["SSH_AUTH_SOCK"] = "/run/agent.sock";
     o.env["NPM_CONFIG_X"] = "1";
@@ -409,8 +468,9 @@ TEST_SUITE("compiler [env]: explain") {
   }
   TEST_CASE("explain's unseen list is what the launcher's own build_environment leaves out") {
     Tree t;
-    CompileOptions o = t.options(custom("[env]\ninherit = \"core\"\nkeep = [\"CARGO_*\"]\nunset = [\"LC_ALL\"]\n"
-                                        "default_unset = true\nset = { AWS_SECRET_KEY = \"x\" }\n"));
+    CompileOptions o =
+        t.options(custom("[env]\ninherit = \"core\"\nkeep = [\"CARGO_*\"]\nunset = [\"LC_ALL\"]\n"
+                         "default_unset = true\nset = { AWS_SECRET_KEY = \"x\" }\n"));
     for (const char *name : {"LANG", "LC_ALL", "LC_CTYPE", "CARGO_HOME", "GITHUB_TOKEN", "EDITOR", "AWS_SECRET_KEY",
                              "USER", "SSH_AUTH_SOCK", "HOME_TOKEN"})
       o.env[name] = "v";

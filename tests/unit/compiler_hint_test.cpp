@@ -10,7 +10,8 @@
 using namespace llp;
 using llp_test::Tree;
 
-TEST_CASE("failure hint: workspace-write carves a repository's root, so a failing run is told about outputs and learn") {
+TEST_CASE(
+    "failure hint: workspace-write carves a repository's root, so a failing run is told about outputs and learn") {
   Tree t;
   t.dir("/ws/.git");
   CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\n");
@@ -42,8 +43,9 @@ TEST_CASE("failure hint: none where the workspace root is writable or not grante
 
 TEST_CASE("failure hint: a ro grant inside the writable workspace carves its root in any mode") {
   Tree t;
-  CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [\"/\", \"${WORKSPACE}/src\"]\n"
-                              "rw = [\"${WORKSPACE}\"]\n");
+  CompileResult r = t.compile(
+      "version = 1\nmode = \"custom\"\nro = [\"/\", \"${WORKSPACE}/src\"]\n"
+      "rw = [\"${WORKSPACE}\"]\n");
   REQUIRE(r.ok);
   // The root is on the way down to src: read-only, so the hint is given.
   CHECK_FALSE(failure_hint(r.plan).empty());

@@ -50,7 +50,8 @@ struct Learned {
 
 TEST_SUITE("compiler learn") {
   TEST_CASE("audit fields: quoted, hexadecimal (untrusted strings), plain, first") {
-    std::string rec = "audit(1796272426.711:52): domain=10a7c55db blockers=fs.make_reg path=\"/tmp/a b\" dev=\"vda\" ino=7";
+    std::string rec =
+        "audit(1796272426.711:52): domain=10a7c55db blockers=fs.make_reg path=\"/tmp/a b\" dev=\"vda\" ino=7";
     CHECK(audit_field(rec, "domain") == "10a7c55db");
     CHECK(audit_field(rec, "blockers") == "fs.make_reg");
     CHECK(audit_field(rec, "path") == "/tmp/a b");
@@ -71,7 +72,9 @@ TEST_SUITE("compiler learn") {
         {1423, "audit(1.0:11): domain=bb blockers=fs.write_file path=\"/other\" dev=\"vda\" ino=2"},
         {1424, "audit(1.0:11): domain=bb status=allocated mode=enforcing pid=99 uid=0 exe=\"/x\" comm=\"x\""},
         // A link refused with EXDEV: one record on the source's folder.
-        {1423, "audit(1.0:12): domain=aa blockers=fs.write_file,fs.make_reg,fs.refer,fs.truncate path=\"/src\" dev=\"v\" ino=3"},
+        {1423,
+         "audit(1.0:12): domain=aa blockers=fs.write_file,fs.make_reg,fs.refer,fs.truncate path=\"/src\" dev=\"v\" "
+         "ino=3"},
         {1300, "audit(1.0:12): arch=c000003e syscall=86 success=no exit=-18 pid=43 exe=\"/bin/op\""},
         {1423, "audit(1.0:13): domain=aa blockers=net.connect_tcp daddr=127.0.0.1 dest=18123"},
         {1423, "audit(1.0:14): domain=aa blockers=scope.signal opid=1 ocomm=\"x\""},
@@ -260,13 +263,14 @@ TEST_SUITE("compiler learn") {
     CHECK_FALSE(learn_refusal(t, "/home/u/.local/share/direnv/allow", true).empty());
     // Agents' and editors' user settings, and what a build or a shell runs at its start.
     for (const char *later : {"/home/u/.claude", "/home/u/.claude/settings.json", "/home/u/.gradle/init.d",
-                              "/home/u/.ipython/profile_default/startup", "/home/u/.config/Code/User",
-                              "/home/u/.codex", "/home/u/.config/environment.d"}) {
+                              "/home/u/.ipython/profile_default/startup", "/home/u/.config/Code/User", "/home/u/.codex",
+                              "/home/u/.config/environment.d"}) {
       CAPTURE(later);
       CHECK_FALSE(learn_refusal(t, later, true).empty());
     }
     CHECK(learn_refusal(t, "/opt/tools/bin", true).find("a folder on PATH") != std::string::npos);
-    CHECK(learn_refusal(t, "/opt/tools", true).find("it contains /opt/tools/bin, a folder on PATH") != std::string::npos);
+    CHECK(learn_refusal(t, "/opt/tools", true).find("it contains /opt/tools/bin, a folder on PATH") !=
+          std::string::npos);
     CHECK(learn_refusal(t, "/opt/tools/bin", false).empty());
     CHECK(learn_refusal(t, "/home/u/.bashrc", true).find("persistence point") != std::string::npos);
     // The folders every tool shares: never writable whole; their leaves are fine.
@@ -287,14 +291,29 @@ TEST_SUITE("compiler learn") {
     plan.workspace = "/home/u/src/proj";
     RefusalTable t = refusal_table("/home/u", "/usr/bin", plan);
     // Issue 28's reproduction: folders whose contents run later.
-    for (const char *later :
-         {"/home/u/.local/share/systemd/user", "/home/u/.config/systemd/user.control", "/home/u/.local/share/nvim/site/plugin",
-          "/home/u/.oh-my-zsh/custom", "/home/u/.nvm", "/home/u/.config/tmux", "/home/u/.config/kitty",
-          "/home/u/.local/share/applications", "/home/u/.bun/bin", "/home/u/.deno/bin", "/home/u/.npm-global/bin",
-          "/home/u/.pyenv/shims", "/home/u/.local/lib/node", "/home/u/go/bin", "/home/u/.cache/tool/bin",
-          "/home/u/.cache/pre-commit", "/home/u/.cache/pre-commit/repo1", "/home/u/.cache/node",
-          "/home/u/.cache/node/corepack/v1", "/home/u/.config/landlock-policy", "/home/u/.local/state/landlock-policy/tmp",
-          "/home/u/Documents", "/home/u/src/other"}) {
+    for (const char *later : {"/home/u/.local/share/systemd/user",
+                              "/home/u/.config/systemd/user.control",
+                              "/home/u/.local/share/nvim/site/plugin",
+                              "/home/u/.oh-my-zsh/custom",
+                              "/home/u/.nvm",
+                              "/home/u/.config/tmux",
+                              "/home/u/.config/kitty",
+                              "/home/u/.local/share/applications",
+                              "/home/u/.bun/bin",
+                              "/home/u/.deno/bin",
+                              "/home/u/.npm-global/bin",
+                              "/home/u/.pyenv/shims",
+                              "/home/u/.local/lib/node",
+                              "/home/u/go/bin",
+                              "/home/u/.cache/tool/bin",
+                              "/home/u/.cache/pre-commit",
+                              "/home/u/.cache/pre-commit/repo1",
+                              "/home/u/.cache/node",
+                              "/home/u/.cache/node/corepack/v1",
+                              "/home/u/.config/landlock-policy",
+                              "/home/u/.local/state/landlock-policy/tmp",
+                              "/home/u/Documents",
+                              "/home/u/src/other"}) {
       CAPTURE(later);
       std::string why = learn_refusal(t, later, true);
       CHECK_FALSE(why.empty());
@@ -302,15 +321,17 @@ TEST_SUITE("compiler learn") {
       CHECK(why.find('\n') == std::string::npos);
       CHECK(learn_refusal(t, later, false).empty());  // reading is not what runs later
     }
-    CHECK(learn_refusal(t, "/home/u/.nvm", true).find("it lies in ~/.nvm, a dot-folder at the home's root") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.nvm", true).find("it lies in ~/.nvm, a dot-folder at the home's root") !=
+          std::string::npos);
     CHECK(learn_refusal(t, "/home/u/.pyenv/shims", true).find("a folder named shims") != std::string::npos);
-    CHECK(learn_refusal(t, "/home/u/.cache/node", true).find("it contains ~/.cache/node/corepack: corepack") != std::string::npos);
+    CHECK(learn_refusal(t, "/home/u/.cache/node", true).find("it contains ~/.cache/node/corepack: corepack") !=
+          std::string::npos);
     CHECK(learn_refusal(t, "/home/u/.cache/pre-commit", true).find("hook repositories") != std::string::npos);
     // What is known to hold data, caches or state: suggested.
-    for (const char *data : {"/home/u/.cache/go-build", "/home/u/.cache/tool/obj", "/home/u/.local/state/tool",
-                             "/home/u/.cargo/registry/index", "/home/u/.m2/repository", "/home/u/.npm",
-                             "/home/u/go/pkg/mod", "/home/u/.local/share/pnpm/store", "/home/u/src/proj/build",
-                             "/srv/data"}) {
+    for (const char *data :
+         {"/home/u/.cache/go-build", "/home/u/.cache/tool/obj", "/home/u/.local/state/tool",
+          "/home/u/.cargo/registry/index", "/home/u/.m2/repository", "/home/u/.npm", "/home/u/go/pkg/mod",
+          "/home/u/.local/share/pnpm/store", "/home/u/src/proj/build", "/srv/data"}) {
       CAPTURE(data);
       CHECK(learn_refusal(t, data, true).empty());
     }
@@ -436,7 +457,8 @@ TEST_SUITE("compiler learn") {
     REQUIRE(learner.suggestions().size() == 1);
     CHECK(learner.suggestions()[0].section == "outputs");
     CHECK(learner.suggestions()[0].path == "build/");
-    CHECK(std::none_of(learner.findings().begin(), learner.findings().end(), [](const Finding &f) { return f.folder; }));
+    CHECK(
+        std::none_of(learner.findings().begin(), learner.findings().end(), [](const Finding &f) { return f.folder; }));
   }
 
   TEST_CASE("nothing learned: no suggestion, so --write writes nothing") {

@@ -43,7 +43,8 @@ TEST_SUITE("compiler network: unix sockets, UDP, capabilities") {
     socket_file(t, "/run/agent.sock");
     llp::CompileResult r = t.compile(
         "version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data\"]\n"
-        "[network]\nunix = [\"${env.LLP_TEST_ROOT}/run/agent.sock\"]\nconnect_udp = [53]\nbind_udp = [\"5353-5354\"]\n");
+        "[network]\nunix = [\"${env.LLP_TEST_ROOT}/run/agent.sock\"]\nconnect_udp = [53]\nbind_udp = "
+        "[\"5353-5354\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(values_of(r.argv, Flag::ConnectUnix) == std::vector<std::string>{t.path("/run/agent.sock")});
     CHECK(values_of(r.argv, Flag::ConnectUdp) == std::vector<std::string>{"53"});
@@ -54,7 +55,7 @@ TEST_SUITE("compiler network: unix sockets, UDP, capabilities") {
     std::vector<char *> args(r.argv.size());
     std::transform(r.argv.begin(), r.argv.end(), args.begin(),
                    [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT: argv's type
-    args.push_back(const_cast<char *>("true"));  // NOLINT: argv's type
+    args.push_back(const_cast<char *>("true"));                                          // NOLINT: argv's type
     args.push_back(nullptr);
     llr::Options o;
     llr::Error e = llr::parse_args(static_cast<int>(args.size() - 1), args.data(), o);

@@ -61,7 +61,8 @@ TEST_SUITE("compiler outputs: files real tools accept (issue 29)") {
   }
   TEST_CASE("executable_outputs makes a new file 0777 less the umask; the others stay 0666 less the umask") {
     Tree t;
-    CompileResult r = run(t, kWorkspaceWrite + "outputs = [\"hello\", \"Cargo.lock\"]\nexecutable_outputs = [\"hello\"]\n");
+    CompileResult r =
+        run(t, kWorkspaceWrite + "outputs = [\"hello\", \"Cargo.lock\"]\nexecutable_outputs = [\"hello\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK((stat_of(t.path("/ws/hello")).st_mode & 0777) == less_umask(0777));
     CHECK((stat_of(t.path("/ws/Cargo.lock")).st_mode & 0777) == less_umask(0666));
@@ -85,8 +86,9 @@ TEST_SUITE("compiler outputs: files real tools accept (issue 29)") {
   TEST_CASE("an executable_outputs entry must name a file entry of outputs: an error at its line, nothing created") {
     Tree t;
     t.dir("/ws/adir");
-    CompileResult r = run(t, kWorkspaceWrite + "outputs = [\"build/\", \"hello\", \"adir\"]\n"
-                                               "executable_outputs = [\"build/\", \"build\", \"nothere\", \"adir\"]\n");
+    CompileResult r = run(t, kWorkspaceWrite +
+                                 "outputs = [\"build/\", \"hello\", \"adir\"]\n"
+                                 "executable_outputs = [\"build/\", \"build\", \"nothere\", \"adir\"]\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "executable_outputs `build/`: names a folder output"));
     CHECK(has_error(r, "executable_outputs `build`: names a folder output"));
@@ -97,8 +99,10 @@ TEST_SUITE("compiler outputs: files real tools accept (issue 29)") {
   }
   TEST_CASE("a project policy marks only its own outputs executable") {
     Tree t;
-    t.file("/ws/.landlock.toml", "version = 1\noutputs = [\"dist/app\"]\nexecutable_outputs = [\"dist/app\", \"Cargo.lock\"]\n");
-    CompileResult r = run(t, kWorkspaceWrite + "project = \"${WORKSPACE}/.landlock.toml\"\noutputs = [\"Cargo.lock\"]\n");
+    t.file("/ws/.landlock.toml",
+           "version = 1\noutputs = [\"dist/app\"]\nexecutable_outputs = [\"dist/app\", \"Cargo.lock\"]\n");
+    CompileResult r =
+        run(t, kWorkspaceWrite + "project = \"${WORKSPACE}/.landlock.toml\"\noutputs = [\"Cargo.lock\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(has_warning(r, "project policy executable_outputs `Cargo.lock` names an output of your policy: dropped"));
     CHECK((stat_of(t.path("/ws/Cargo.lock")).st_mode & 0111) == 0);
@@ -138,8 +142,9 @@ TEST_SUITE("compiler why --write: the carve's refusals (issue 29)") {
     t.dir("/ws/.git");
     CompileResult r = t.compile(kWorkspaceWrite);
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    CHECK(says(why(r, t.path("/ws/newfile"), true),
-               "the fix is outputs = [\"newfile/\"] in your policy for a folder, or outputs = [\"newfile\"] for a file"));
+    CHECK(
+        says(why(r, t.path("/ws/newfile"), true),
+             "the fix is outputs = [\"newfile/\"] in your policy for a folder, or outputs = [\"newfile\"] for a file"));
   }
   TEST_CASE("inside .git or a carve name no output can open it") {
     Tree t;

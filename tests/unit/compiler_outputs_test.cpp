@@ -15,9 +15,9 @@
 #include "../support/fixture.h"
 
 using namespace llp;
+using llp_test::exists;
 using llp_test::has_error;
 using llp_test::has_warning;
-using llp_test::exists;
 using llp_test::Tree;
 
 namespace {
@@ -80,7 +80,7 @@ TEST_SUITE("compiler outputs") {
                               "a//b", "./a", "docs/x"}) {
       CAPTURE(entry);
       CompileResult r = t.run(std::string("version = 1\nmode = \"workspace-write\"\noutputs = [\"") + entry +
-                                   "\"]\n[protect]\nread_only = [\"docs\"]\n");
+                              "\"]\n[protect]\nread_only = [\"docs\"]\n");
       CHECK_FALSE(r.ok);
       CHECK(has_error(r, "outputs `"));
     }
@@ -146,7 +146,8 @@ TEST_SUITE("compiler outputs") {
     CHECK(linked->where == t.path("/home/.cache"));
     CHECK(grant_on(r, t.path("/home/.cache/go-build")) == nullptr);
     CHECK_FALSE(exists(t.path("/elsewhere/go-build")));
-    CHECK(state_text(*linked).rfind("not created: " + t.path("/home/.cache") + " is a symlink; run: mkdir -p ", 0) == 0);
+    CHECK(state_text(*linked).rfind("not created: " + t.path("/home/.cache") + " is a symlink; run: mkdir -p ", 0) ==
+          0);
     CHECK(explain(r).find(state_text(*linked)) != std::string::npos);
   }
   TEST_CASE("the environment's origins are values, rendered in one place") {
@@ -192,8 +193,9 @@ TEST_SUITE("compiler outputs") {
   TEST_CASE("preset:NAME-isolated points the caches into the workspace, an output; your own values stay literal") {
     Tree t;
     t.carve_workspace();
-    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go-isolated\"]\n"
-                             "[env]\nset = { MINE = \"${WORKSPACE}\" }\n");
+    CompileResult r = t.run(
+        "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go-isolated\"]\n"
+        "[env]\nset = { MINE = \"${WORKSPACE}\" }\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     std::map<std::string, std::string> set;
     for (const EnvRule &e : r.plan.env.set) set[e.text] = e.value;
@@ -215,21 +217,24 @@ TEST_SUITE("compiler outputs") {
 }
 
 TEST_SUITE("compiler outputs: checked before anything is created (issue 28)") {
-  TEST_CASE("outputs in a nested repository's .envrc and .vscode: nothing created; yours an error, a project's dropped") {
+  TEST_CASE(
+      "outputs in a nested repository's .envrc and .vscode: nothing created; yours an error, a project's dropped") {
     Tree t;
     t.carve_workspace();
     t.dir("/ws/vendor");
     t.dir("/ws/vendor/sub");
     t.dir("/ws/vendor/sub/.git");
-    CompileResult yours = t.run("version = 1\nmode = \"workspace-write\"\n"
-                                 "outputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/tasks.json\", \"build/\"]\n");
+    CompileResult yours = t.run(
+        "version = 1\nmode = \"workspace-write\"\n"
+        "outputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/tasks.json\", \"build/\"]\n");
     CHECK_FALSE(yours.ok);
     CHECK(has_error(yours, "is `.envrc`, a read-only exception of the carve in " + t.path("/ws/vendor/sub")));
     CHECK(has_error(yours, "lies inside `.vscode`"));
     CHECK_FALSE(exists(t.path("/ws/vendor/sub/.envrc")));
     CHECK_FALSE(exists(t.path("/ws/vendor/sub/.vscode")));
     CHECK_FALSE(exists(t.path("/ws/build")));  // a refused compile creates nothing at all
-    t.file("/ws/.landlock.toml", "version = 1\noutputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/\", \"build/\"]\n");
+    t.file("/ws/.landlock.toml",
+           "version = 1\noutputs = [\"vendor/sub/.envrc\", \"vendor/sub/.vscode/\", \"build/\"]\n");
     const std::string project = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n";
     for (int again = 0; again < 2; ++again) {
       CompileResult r = t.run(project);

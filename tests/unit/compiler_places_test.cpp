@@ -103,7 +103,8 @@ TEST_SUITE("compiler places") {
     t.dir("/shared");
     t.file("/shared/base.toml", "version = 1\nrw = [\"/\"]\n");
     chmod(t.path("/shared").c_str(), 0777);
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"" + t.path("/shared/base.toml") + "\"]\n");
+    CompileResult r =
+        t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"" + t.path("/shared/base.toml") + "\"]\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "the `extends` file " + t.path("/shared/base.toml") + " is not yours alone"));
   }

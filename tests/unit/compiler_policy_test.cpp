@@ -160,7 +160,8 @@ TEST_SUITE("compiler protection") {
   TEST_CASE("[protect] extends the list; unprotect only removes built-ins, loudly") {
     Tree t;
     std::string protect = "[protect]\npaths = [\"${env.LLP_TEST_ROOT}/data/a\"]\n";
-    CHECK(has_error(t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/a/deep\"]\n" + protect)), "lies inside protected"));
+    CHECK(has_error(t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/a/deep\"]\n" + protect)),
+                    "lies inside protected"));
     CHECK(has_error(t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data\"]\n" + protect)), "contains protected"));
     CHECK(t.compile(custom("rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n" + protect)).ok);
     CompileResult un = t.compile(custom("rw = [\"~/.aws\"]\n[protect]\nunprotect = [\"~/.aws\"]\n"));
@@ -225,12 +226,13 @@ TEST_SUITE("compiler protection") {
 TEST_SUITE("compiler merging") {
   TEST_CASE("duplicates merge, ro+rw becomes rw, covered children are dropped") {
     Tree t;
-    CompileResult r = t.compile(custom(
-        "ro = [\"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data\","
-        " \"${env.LLP_TEST_ROOT}/data/a/deep\"]\nrw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"
-        "[[x]]\n"));
+    CompileResult r = t.compile(
+        custom("ro = [\"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data\","
+               " \"${env.LLP_TEST_ROOT}/data/a/deep\"]\nrw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"
+               "[[x]]\n"));
     CHECK(has_error(r, "unknown key `x`"));
-    r = t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data/a\", "
+    r =
+        t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data/a\", \"${env.LLP_TEST_ROOT}/data/a\", "
                          "\"${env.LLP_TEST_ROOT}/data\", \"${env.LLP_TEST_ROOT}/data/b\"]\n"
                          "rw = [\"${env.LLP_TEST_ROOT}/data/b\"]\n"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -241,7 +243,8 @@ TEST_SUITE("compiler merging") {
     Tree t;
     // On the host it is carved out read-only (compiler_carve_test.cpp); a
     // portable argv has no listing to carve from.
-    CompileOptions o = t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data\"]\nro = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    CompileOptions o =
+        t.options(custom("rw = [\"${env.LLP_TEST_ROOT}/data\"]\nro = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
     o.target = Target::Portable;
     o.env["LLP_TEST_ROOT"] = "/w";
     CompileResult r = compile(o);
@@ -272,8 +275,9 @@ TEST_SUITE("compiler merging") {
     Tree t;
     t.dir("/pol");
     t.file("/pol/base.toml", "version = 1\nmode = \"read-only\"\nro = [\"/usr\"]\n[network]\nconnect = [80]\n");
-    CompileOptions o = t.options("version = 1\nextends = [\"pol/base.toml\"]\nmode = \"custom\"\n"
-                                 "ro = [\"/etc\"]\n[network]\nconnect = [443]\n");
+    CompileOptions o = t.options(
+        "version = 1\nextends = [\"pol/base.toml\"]\nmode = \"custom\"\n"
+        "ro = [\"/etc\"]\n[network]\nconnect = [443]\n");
     CompileResult r = compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(r.plan.mode == "custom");
@@ -288,7 +292,8 @@ TEST_SUITE("compiler merging") {
     o.policy_name = t.path("/a.toml");
     o.policy_text = "version = 1\nmode = \"custom\"\nextends = [\"b.toml\"]\n";
     CHECK(has_error(compile(o), "cycle"));
-    CHECK(has_error(t.compile("version = 1\nmode = \"custom\"\nextends = [\"nope.toml\"]\n"), "cannot read policy file"));
+    CHECK(
+        has_error(t.compile("version = 1\nmode = \"custom\"\nextends = [\"nope.toml\"]\n"), "cannot read policy file"));
   }
   TEST_CASE("extends depth is limited") {
     Tree t;
@@ -337,7 +342,8 @@ TEST_SUITE("compiler merging") {
 TEST_SUITE("compiler hiding") {
   TEST_CASE("hide turns a covering grant into its complement") {
     Tree t;
-    CompileResult r = t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    CompileResult r =
+        t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(grants_of(r, t.root) == std::vector<std::string>{"ro-try @/data/b"});
     CHECK(contains(r.plan.unlistable, t.path("/data")));
@@ -346,14 +352,16 @@ TEST_SUITE("compiler hiding") {
   TEST_CASE("a symlink sibling is never granted (it could lead into the hidden path)") {
     Tree t;
     REQUIRE(symlink(t.path("/data/a").c_str(), t.path("/data/to-a").c_str()) == 0);
-    CompileResult r = t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    CompileResult r =
+        t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(grants_of(r, t.root) == std::vector<std::string>{"ro-try @/data/b"});
   }
   TEST_CASE("a written grant inside a hidden path is an error") {
     Tree t;
-    CHECK(has_error(t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data/a/f\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n")),
-                    "lies inside hidden path"));
+    CHECK(has_error(
+        t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data/a/f\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n")),
+        "lies inside hidden path"));
   }
   TEST_CASE("portable targets cannot hide, so the modes need hide_secrets = false there") {
     Tree t;
@@ -380,12 +388,14 @@ TEST_SUITE("compiler hiding") {
 
 TEST_SUITE("compiler trust") {
   std::string user_policy(const std::string &compose) {
-    return "version = 1\nmode = \"custom\"\ncompose = \"" + compose + "\"\n"
+    return "version = 1\nmode = \"custom\"\ncompose = \"" + compose +
+           "\"\n"
            "ro = [\"${WORKSPACE}\", \"/usr\"]\nproject = \"${WORKSPACE}/.landlock.toml\"\n";
   }
   TEST_CASE("a project policy's widening grants are dropped with a warning, errors under strict") {
     Tree t;
-    t.file("/ws/.landlock.toml", "version = 1\nrw = [\"${WORKSPACE}/src\"]\nro = [\"/etc\", \"${WORKSPACE}/docs\"]\nmode = \"read-only\"\n");
+    t.file("/ws/.landlock.toml",
+           "version = 1\nrw = [\"${WORKSPACE}/src\"]\nro = [\"/etc\", \"${WORKSPACE}/docs\"]\nmode = \"read-only\"\n");
     CompileResult r = t.compile(user_policy("merge"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(has_warning(r, "widens what your policy grants"));
@@ -443,8 +453,9 @@ TEST_SUITE("compiler network") {
   }
   TEST_CASE("restrict alone, scopes, audit, best_effort, require_abi") {
     Tree t;
-    CompileOptions o = t.options(custom("best_effort = true\nrequire_abi = 4\nscopes = [\"signal\", \"abstract-unix\", \"signal\"]\n"
-                                        "[network]\nrestrict = true\n[audit]\nlog_denials = true\nlog_launcher = false\n"));
+    CompileOptions o =
+        t.options(custom("best_effort = true\nrequire_abi = 4\nscopes = [\"signal\", \"abstract-unix\", \"signal\"]\n"
+                         "[network]\nrestrict = true\n[audit]\nlog_denials = true\nlog_launcher = false\n"));
     o.command = {"x"};
     CompileResult r = compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -452,6 +463,7 @@ TEST_SUITE("compiler network") {
                                              "--restrict-tcp", "--scope", "abstract-unix", "--scope", "signal",
                                              "--log-denials", "--no-log", "--best-effort", "--", "x"});
     CHECK(has_error(t.compile(custom("require_abi = 12\n")), "out of range"));
-    CHECK_FALSE(has_error(t.compile(custom("require_abi = 11\n")), "out of range"));  // ABI 11 (Linux 7.3): the newest known
+    CHECK_FALSE(
+        has_error(t.compile(custom("require_abi = 11\n")), "out of range"));  // ABI 11 (Linux 7.3): the newest known
   }
 }

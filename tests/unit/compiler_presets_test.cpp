@@ -24,7 +24,8 @@ TEST_SUITE("compiler presets") {
       std::string text(*preset_text(name));
       CHECK(text.find("mode") == std::string::npos);
       CHECK(text.find("extends") == std::string::npos);
-      CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:" + std::string(name) + "\"]\n");
+      CompileResult r =
+          t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:" + std::string(name) + "\"]\n");
       CHECK_MESSAGE(r.ok, r.rendered());
       CompileResult plain = t.compile("version = 1\nmode = \"workspace-write\"\n");
       for (const Grant &g : r.plan.outer.grants) {
@@ -70,7 +71,8 @@ TEST_SUITE("compiler presets") {
   }
   TEST_CASE("explain names the preset a grant came from; the same preset twice is no error") {
     Tree t;
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:ccache\", \"preset:ccache\"]\n");
+    CompileResult r =
+        t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:ccache\", \"preset:ccache\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(explain(r).find("at preset:ccache:") != std::string::npos);
   }
@@ -82,18 +84,46 @@ namespace {
 // folders of binaries a preset must never make writable, all present: an
 // optional grant is emitted only for what exists.
 void make_toolchain_home(const Tree &t) {
-  for (const char *d : {".cargo/registry", ".cargo/git", ".cargo/bin", ".rustup", ".cache/ccache", ".ccache", ".npm",
-                        ".cache/pip", ".cache/go-build", ".cache/pypoetry", ".cache/uv", ".cache/yarn", ".cache/pnpm",
-                        "go/pkg/mod", "go/pkg/sumdb", "go/bin", ".gradle/caches", ".gradle/native", ".gradle/workers",
-                        ".gradle/daemon", ".gradle/wrapper", ".gradle/jdks", ".gradle/.tmp", ".gradle/notifications",
-                        ".gradle/init.d", ".m2/repository", ".local/share/pnpm/store", ".local/share/uv/python",
-                        ".local/share/uv/credentials", ".local/bin", ".yarn/berry", ".yarn/bin", ".config/go",
-                        ".config/pypoetry", ".config/uv"})
+  for (const char *d : {".cargo/registry",
+                        ".cargo/git",
+                        ".cargo/bin",
+                        ".rustup",
+                        ".cache/ccache",
+                        ".ccache",
+                        ".npm",
+                        ".cache/pip",
+                        ".cache/go-build",
+                        ".cache/pypoetry",
+                        ".cache/uv",
+                        ".cache/yarn",
+                        ".cache/pnpm",
+                        "go/pkg/mod",
+                        "go/pkg/sumdb",
+                        "go/bin",
+                        ".gradle/caches",
+                        ".gradle/native",
+                        ".gradle/workers",
+                        ".gradle/daemon",
+                        ".gradle/wrapper",
+                        ".gradle/jdks",
+                        ".gradle/.tmp",
+                        ".gradle/notifications",
+                        ".gradle/init.d",
+                        ".m2/repository",
+                        ".local/share/pnpm/store",
+                        ".local/share/uv/python",
+                        ".local/share/uv/credentials",
+                        ".local/bin",
+                        ".yarn/berry",
+                        ".yarn/bin",
+                        ".config/go",
+                        ".config/pypoetry",
+                        ".config/uv"})
     std::filesystem::create_directories(t.path("/home/") + d);
-  for (const char *f : {".cargo/config.toml", ".cargo/config", ".cargo/credentials.toml", ".cargo/credentials", ".yarnrc",
-                        ".config/go/env", ".config/pypoetry/config.toml", ".config/pypoetry/auth.toml", ".config/uv/uv.toml",
-                        ".local/share/uv/credentials/credentials.toml", ".m2/settings.xml", ".m2/settings-security.xml",
-                        ".gradle/gradle.properties", ".npmrc"})
+  for (const char *f : {".cargo/config.toml", ".cargo/config", ".cargo/credentials.toml", ".cargo/credentials",
+                        ".yarnrc", ".config/go/env", ".config/pypoetry/config.toml", ".config/pypoetry/auth.toml",
+                        ".config/uv/uv.toml", ".local/share/uv/credentials/credentials.toml", ".m2/settings.xml",
+                        ".m2/settings-security.xml", ".gradle/gradle.properties", ".npmrc"})
     t.file(std::string("/home/") + f, "x");
 }
 
@@ -107,11 +137,25 @@ TEST_SUITE("compiler presets: what a preset may grant") {
     make_toolchain_home(t);
     // Secrets and credential files (hidden or not), and where binaries
     // that run outside the sandbox live (on the PATH, toolchains).
-    const char *never[] = {".ssh", ".aws", ".npmrc", ".cargo/credentials.toml", ".cargo/credentials",
-                           ".m2/settings-security.xml", ".m2/settings.xml", ".gradle/gradle.properties",
-                           ".config/pypoetry/auth.toml", ".local/share/uv/credentials"};
-    const char *never_writable[] = {".cargo/bin", ".rustup", "go/bin", ".local/bin", ".local/share/pnpm/global",
-                                    ".yarn/bin", ".local/share/uv/python", ".gradle/init.d", ".bashrc"};
+    const char *never[] = {".ssh",
+                           ".aws",
+                           ".npmrc",
+                           ".cargo/credentials.toml",
+                           ".cargo/credentials",
+                           ".m2/settings-security.xml",
+                           ".m2/settings.xml",
+                           ".gradle/gradle.properties",
+                           ".config/pypoetry/auth.toml",
+                           ".local/share/uv/credentials"};
+    const char *never_writable[] = {".cargo/bin",
+                                    ".rustup",
+                                    "go/bin",
+                                    ".local/bin",
+                                    ".local/share/pnpm/global",
+                                    ".yarn/bin",
+                                    ".local/share/uv/python",
+                                    ".gradle/init.d",
+                                    ".bashrc"};
     for (std::string_view name : preset_names()) {
       CAPTURE(name);
       // custom: nothing hidden, nothing but the preset's own grants.

@@ -34,11 +34,10 @@ Parsed parse_with_launcher(const std::vector<std::string> &argv) {
   Parsed p;
   p.error = llr::parse_args(static_cast<int>(argv.size()), args.data(), p.options);
   if (p.error.what) return p;
-  llr::for_each_valued_flag(args.data(), p.options,
-                            [&](Flag f, const char *v, const char *v2) {
-                              // --setenv NAME VALUE comes back as "NAME=VALUE"
-                              p.valued.emplace(static_cast<int>(f), v2 ? std::string(v) + "=" + v2 : std::string(v));
-                            });
+  llr::for_each_valued_flag(args.data(), p.options, [&](Flag f, const char *v, const char *v2) {
+    // --setenv NAME VALUE comes back as "NAME=VALUE"
+    p.valued.emplace(static_cast<int>(f), v2 ? std::string(v) + "=" + v2 : std::string(v));
+  });
   for (size_t i = static_cast<size_t>(p.options.command); i < argv.size(); ++i) p.command.push_back(argv[i]);
   return p;
 }
@@ -127,8 +126,9 @@ TEST_SUITE("compiler round trip") {
   TEST_CASE("nested argv: both launchers parse, the second is the first's command") {
     llp_test::Tree t;
     t.file("/ws/.landlock.toml", "version = 1\nro = [\"${WORKSPACE}/src\"]\n");
-    llp::CompileOptions o = t.options("version = 1\nmode = \"custom\"\ncompose = \"nest\"\nro = [\"${WORKSPACE}\"]\n"
-                                      "project = \"${WORKSPACE}/.landlock.toml\"\n");
+    llp::CompileOptions o = t.options(
+        "version = 1\nmode = \"custom\"\ncompose = \"nest\"\nro = [\"${WORKSPACE}\"]\n"
+        "project = \"${WORKSPACE}/.landlock.toml\"\n");
     o.command = {"id"};
     llp::CompileResult r = llp::compile(o);
     REQUIRE_MESSAGE(r.ok, r.rendered());
@@ -160,7 +160,11 @@ TEST_SUITE("compiler round trip") {
     }
     int compiled = 0, carved_rounds = 0;
     for (int round = 0; round < 150; ++round) {
-      struct Ask { std::string path; Access access; bool optional; };
+      struct Ask {
+        std::string path;
+        Access access;
+        bool optional;
+      };
       std::vector<Ask> asks;
       int n = 1 + static_cast<int>(rng() % 8);
       for (int k = 0; k < n; ++k) {
@@ -174,8 +178,8 @@ TEST_SUITE("compiler round trip") {
       auto policy = [&](const std::vector<Ask> &list) {
         std::string ro = "ro = [", rw = "rw = [";
         for (const Ask &a : list) {
-          std::string entry = "{ path = \"${env.LLP_TEST_ROOT}" + a.path + "\", optional = " +
-                              (a.optional ? "true" : "false") + " }, ";
+          std::string entry =
+              "{ path = \"${env.LLP_TEST_ROOT}" + a.path + "\", optional = " + (a.optional ? "true" : "false") + " }, ";
           (a.access == Access::Rw ? rw : ro) += entry;
         }
         std::string net = "[network]\nconnect = [";
@@ -191,7 +195,8 @@ TEST_SUITE("compiler round trip") {
       // read-only. (A ro grant with an rw twin on the same path has become
       // rw: not a case.)
       auto rw_twin = [&](const Ask &a) {
-        return std::any_of(asks.begin(), asks.end(), [&](const Ask &b) { return b.access == Access::Rw && b.path == a.path; });
+        return std::any_of(asks.begin(), asks.end(),
+                           [&](const Ask &b) { return b.access == Access::Rw && b.path == a.path; });
       };
       // An optional rw grant that exists covers like any other; a missing one covers nothing.
       auto carved_under = [&](const Ask &a, const Ask &b) {

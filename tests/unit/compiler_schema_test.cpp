@@ -37,7 +37,8 @@ std::string sample(const Key &key, bool widening) {
   std::string boolean = narrowing ? "true" : "false";
   if constexpr (std::is_same_v<T, Setting<bool>> || std::is_same_v<T, std::vector<Setting<bool>>>) return boolean;
   else if constexpr (std::is_same_v<T, Setting<long>>) return "1";
-  else if constexpr (std::is_same_v<T, Setting<std::string>> || std::is_same_v<T, std::vector<Setting<std::string>>>) return text;
+  else if constexpr (std::is_same_v<T, Setting<std::string>> || std::is_same_v<T, std::vector<Setting<std::string>>>)
+    return text;
   else if constexpr (std::is_same_v<T, std::optional<PathEntry>>) return "\"/p\"";
   else if constexpr (std::is_same_v<T, std::vector<PathEntry>>) return "[\"/p\", \"/q\"]";
   else if constexpr (std::is_same_v<T, std::vector<PortEntry>>) return "[443]";
@@ -139,15 +140,54 @@ TEST_SUITE("schema") {
   }
 
   TEST_CASE("the hints list the keys in the documented order") {
-    CHECK(join_quoted(schema::keys_at(schema::Top)) ==
-          join_quoted({"version", "mode", "workspace", "strict", "extends", "ro", "rw", "hide", "hide_secrets", "protect",
-                       "launcher", "network", "scopes", "default_scopes", "guard_terminal", "audit", "best_effort",
-                       "require_abi", "keep_fds", "project", "compose", "env", "outputs", "executable_outputs",
-                       "detect_outputs", "profiles"}));
-    CHECK(join_quoted(schema::keys_at(schema::Profiles)) ==
-          join_quoted({"mode", "workspace", "strict", "ro", "rw", "hide", "hide_secrets", "protect", "launcher", "network",
-                       "scopes", "default_scopes", "guard_terminal", "audit", "best_effort", "require_abi", "keep_fds",
-                       "compose", "env", "outputs", "executable_outputs", "detect_outputs"}));
+    CHECK(join_quoted(schema::keys_at(schema::Top)) == join_quoted({"version",
+                                                                    "mode",
+                                                                    "workspace",
+                                                                    "strict",
+                                                                    "extends",
+                                                                    "ro",
+                                                                    "rw",
+                                                                    "hide",
+                                                                    "hide_secrets",
+                                                                    "protect",
+                                                                    "launcher",
+                                                                    "network",
+                                                                    "scopes",
+                                                                    "default_scopes",
+                                                                    "guard_terminal",
+                                                                    "audit",
+                                                                    "best_effort",
+                                                                    "require_abi",
+                                                                    "keep_fds",
+                                                                    "project",
+                                                                    "compose",
+                                                                    "env",
+                                                                    "outputs",
+                                                                    "executable_outputs",
+                                                                    "detect_outputs",
+                                                                    "profiles"}));
+    CHECK(join_quoted(schema::keys_at(schema::Profiles)) == join_quoted({"mode",
+                                                                         "workspace",
+                                                                         "strict",
+                                                                         "ro",
+                                                                         "rw",
+                                                                         "hide",
+                                                                         "hide_secrets",
+                                                                         "protect",
+                                                                         "launcher",
+                                                                         "network",
+                                                                         "scopes",
+                                                                         "default_scopes",
+                                                                         "guard_terminal",
+                                                                         "audit",
+                                                                         "best_effort",
+                                                                         "require_abi",
+                                                                         "keep_fds",
+                                                                         "compose",
+                                                                         "env",
+                                                                         "outputs",
+                                                                         "executable_outputs",
+                                                                         "detect_outputs"}));
     CHECK(join_quoted(schema::keys_in("network")) ==
           join_quoted({"restrict", "connect", "bind", "unix", "restrict_udp", "connect_udp", "bind_udp"}));
     CHECK(join_quoted(schema::keys_in("protect")) == join_quoted({"paths", "unprotect", "read_only", "keep_writable"}));
@@ -193,7 +233,8 @@ TEST_SUITE("schema") {
         std::vector<Widening> dropped = strip_widening(layer);
         bool refused = key.untrusted == schema::Untrusted::Never || key.untrusted == schema::Untrusted::Ignored;
         if (widening)
-          refused = refused || key.untrusted == schema::Untrusted::OnlyTrue || key.untrusted == schema::Untrusted::OnlyFalse;
+          refused =
+              refused || key.untrusted == schema::Untrusted::OnlyTrue || key.untrusted == schema::Untrusted::OnlyFalse;
         CHECK(row_given(key, layer) == !refused);
         CHECK(dropped.empty() == !refused);
         for (const Widening &w : dropped) {
@@ -215,17 +256,21 @@ TEST_SUITE("schema") {
     const std::vector<std::pair<std::string, std::string>> widening = {
         {"mode = \"custom\"", "a project policy cannot set `mode`: the mode is the user's choice"},
         {"workspace = \"/w\"", "a project policy cannot set `workspace`: the workspace is the user's choice"},
-        {"compose = \"nest\"", "a project policy cannot set `compose`: only the user's policy chooses how projects compose"},
+        {"compose = \"nest\"",
+         "a project policy cannot set `compose`: only the user's policy chooses how projects compose"},
         {"launcher = { path = \"/l\" }", "a project policy cannot set `launcher`: the launcher is the user's choice"},
         {"best_effort = true", "a project policy cannot set `best_effort`: it would drop restrictions"},
         {"keep_fds = true", "a project policy cannot set `keep_fds`: inherited fds bypass the sandbox"},
         {"hide_secrets = false", "a project policy cannot set `hide_secrets`: it would expose secrets"},
-        {"default_scopes = false", "a project policy cannot set `default_scopes`: the command could signal processes and "
-                                   "reach abstract sockets outside"},
-        {"guard_terminal = false", "a project policy cannot set `guard_terminal`: the command could type into your terminal"},
+        {"default_scopes = false",
+         "a project policy cannot set `default_scopes`: the command could signal processes and "
+         "reach abstract sockets outside"},
+        {"guard_terminal = false",
+         "a project policy cannot set `guard_terminal`: the command could type into your terminal"},
         {"detect_outputs = true", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
         {"strict = false", "a project policy cannot set `strict`: only the user may relax strictness"},
-        {"network = { restrict = false }", "a project policy cannot set `network.restrict`: it would lift a restriction"},
+        {"network = { restrict = false }",
+         "a project policy cannot set `network.restrict`: it would lift a restriction"},
         {"network = { restrict_udp = false }",
          "a project policy cannot set `network.restrict_udp`: it would lift a restriction"},
         {"protect = { unprotect = [\"~/.x\"] }", "a project policy cannot unprotect `~/.x`"},
@@ -246,10 +291,13 @@ TEST_SUITE("schema") {
     const auto rules = std::count_if(schema::keys().begin(), schema::keys().end(),
                                      [](const Key &key) { return key.untrusted != schema::Untrusted::May; });
     CHECK(static_cast<size_t>(rules) == widening.size());  // one line above per row with a rule
-    const std::vector<std::string> narrowing = {"best_effort = false", "keep_fds = false", "hide_secrets = true",
-                                                "default_scopes = true", "guard_terminal = true", "detect_outputs = false",
-                                                "strict = true", "network = { restrict = true, restrict_udp = true }",
-                                                "ro = [\"/r\"]", "env = { inherit = \"none\" }", "require_abi = 3"};
+    const std::vector<std::string> narrowing = {
+        "best_effort = false",   "keep_fds = false",
+        "hide_secrets = true",   "default_scopes = true",
+        "guard_terminal = true", "detect_outputs = false",
+        "strict = true",         "network = { restrict = true, restrict_udp = true }",
+        "ro = [\"/r\"]",         "env = { inherit = \"none\" }",
+        "require_abi = 3"};
     for (const std::string &line : narrowing) {
       CAPTURE(line);
       Parsed p = parse("version = 1\n" + line + "\n");
@@ -318,7 +366,8 @@ TEST_SUITE("modes") {
       summary += m.drop_caps ? " drop-caps" : "";
       summary += m.carve ? " carve" : "";
       summary += m.starter.empty() ? "" : " init";
-      for (const ModeGrant &g : m.grants) summary += " " + std::string(access_name(g.access)) + "=" + std::string(g.path);
+      for (const ModeGrant &g : m.grants)
+        summary += " " + std::string(access_name(g.access)) + "=" + std::string(g.path);
       summary += "\n";
     }
     CHECK(summary ==

@@ -16,9 +16,9 @@ TEST_SUITE("compiler text") {
   TEST_CASE("utf-8 validation refuses overlongs, surrogates and truncation") {
     CHECK(valid_utf8("plain"));
     CHECK(valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));
-    CHECK_FALSE(valid_utf8("\xc0\xaf"));          // overlong '/'
-    CHECK_FALSE(valid_utf8("\xed\xa0\x80"));      // surrogate
-    CHECK_FALSE(valid_utf8("\xe2\x82"));          // truncated
+    CHECK_FALSE(valid_utf8("\xc0\xaf"));      // overlong '/'
+    CHECK_FALSE(valid_utf8("\xed\xa0\x80"));  // surrogate
+    CHECK_FALSE(valid_utf8("\xe2\x82"));      // truncated
     CHECK_FALSE(valid_utf8("\xff"));
     CHECK_FALSE(valid_utf8("\xf4\x90\x80\x80"));  // above U+10FFFF
   }

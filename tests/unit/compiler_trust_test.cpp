@@ -51,8 +51,9 @@ std::string user_policy(const std::string &extends) {
   return "version = 1\nmode = \"workspace-write\"\nextends = [\"" + extends + "\"]\n";
 }
 
-const char *kWidening = "version = 1\nkeep_fds = true\nbest_effort = true\nrw = [\"~/.ssh\"]\n"
-                        "[protect]\nunprotect = [\"~/.ssh\"]\n[launcher]\npath = \"/bin/sh\"\n";
+const char *kWidening =
+    "version = 1\nkeep_fds = true\nbest_effort = true\nrw = [\"~/.ssh\"]\n"
+    "[protect]\nunprotect = [\"~/.ssh\"]\n[launcher]\npath = \"/bin/sh\"\n";
 
 }  // namespace
 
@@ -97,8 +98,10 @@ TEST_SUITE("compiler trust: provenance follows every path a file was reached thr
     Tree t;
     t.file("/home/.netrc", "machine x password NETRC-SECRET\n");
     t.file("/home/.ssh/id_ed25519", "SSHKEY-SECRET\n");
-    t.file("/ws/.landlock.toml", "version = 1\nextends = [\"/proc/self/environ\", \"~/.ssh/id_ed25519\", \"~/.netrc\"]\n");
-    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    t.file("/ws/.landlock.toml",
+           "version = 1\nextends = [\"/proc/self/environ\", \"~/.ssh/id_ed25519\", \"~/.netrc\"]\n");
+    CompileOptions o =
+        t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
     o.env["LLP_TOKEN"] = "ENV-SECRET";
     CompileResult r = compile(o);
     std::string shown = r.rendered() + explain(r);
@@ -121,7 +124,8 @@ TEST_SUITE("compiler trust: an untrusted file cannot read the environment") {
   TEST_CASE("${env.NAME} in a project policy is not expanded, so no diagnostic can print a token") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\nro = [\"${env.LLP_TOKEN}\"]\nrw = [\"/${env.LLP_TOKEN}/x\"]\n");
-    CompileOptions o = t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    CompileOptions o =
+        t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
     o.env["LLP_TOKEN"] = "ENV-SECRET";
     CompileResult r = compile(o);
     CHECK(has_error(r, "${env.LLP_TOKEN} in an untrusted policy file"));
@@ -163,8 +167,9 @@ TEST_SUITE("compiler trust: grants cannot be redirected through symlinks") {
   TEST_CASE("a dangling optional grant whose would-be target is protected is refused") {
     Tree t;
     link(t, t.path("/home/.kube"), "/ws/kube");  // ~/.kube does not exist
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\n"
-                                "rw = [{ path = \"${WORKSPACE}/kube\", optional = true }]\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\n"
+        "rw = [{ path = \"${WORKSPACE}/kube\", optional = true }]\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "protected path " + t.path("/home/.kube")));
   }
@@ -177,7 +182,7 @@ TEST_SUITE("compiler trust: grants cannot be redirected through symlinks") {
   }
   TEST_CASE("resolve_host follows chains, relative links and .. the way the kernel does") {
     Tree t;
-    link(t, "../data/a", "/ws/rel");          // relative to the link's folder
+    link(t, "../data/a", "/ws/rel");               // relative to the link's folder
     link(t, t.path("/ws/rel/deep/.."), "/ws/up");  // .. after a link
     link(t, t.path("/missing/x"), "/ws/dangling");
     link(t, t.path("/ws/loop2"), "/ws/loop1");
@@ -208,7 +213,8 @@ TEST_SUITE("compiler trust: objects, not strings") {
     REQUIRE(mounts.size() == 4);
     CHECK(mounts[2].mount_point == "/srv/home copy");
     CHECK(mount_aliases(mounts, "/home/u/.ssh") == std::vector<std::string>{"/mnt/keys", "/srv/home copy/u/.ssh"});
-    CHECK(mount_aliases(mounts, "/mnt/keys/id") == std::vector<std::string>{"/home/u/.ssh/id", "/srv/home copy/u/.ssh/id"});
+    CHECK(mount_aliases(mounts, "/mnt/keys/id") ==
+          std::vector<std::string>{"/home/u/.ssh/id", "/srv/home copy/u/.ssh/id"});
     CHECK(mount_aliases(mounts, "/etc").empty());
   }
   TEST_CASE("a hard link to a hidden file among the complement's siblings is not granted") {
@@ -229,8 +235,8 @@ TEST_SUITE("compiler trust: persistence points and the wider secret list") {
                           "/home/.config/git", "/ws/.git", "/ws/.git/hooks"})
       t.dir(d);
     for (const char *f : {"/home/.bashrc", "/home/.profile", "/home/.zshrc", "/home/.gitconfig"}) t.file(f, "x");
-    for (const char *grant : {"~/.bashrc", "~/.profile", "~/.zshrc", "~/.gitconfig", "~/.local/bin", "~/.config/autostart",
-                              "~/.config/git"}) {
+    for (const char *grant : {"~/.bashrc", "~/.profile", "~/.zshrc", "~/.gitconfig", "~/.local/bin",
+                              "~/.config/autostart", "~/.config/git"}) {
       CAPTURE(grant);
       CHECK(has_error(t.compile(custom(std::string("rw = [\"") + grant + "\"]\n")), "built-in persistence point"));
     }
@@ -240,13 +246,13 @@ TEST_SUITE("compiler trust: persistence points and the wider secret list") {
   TEST_CASE("credential files are hidden by the modes; persistence points stay readable") {
     Tree t;
     for (const char *d : {"/home/.cargo", "/home/.config", "/home/.config/gh", "/home/.azure"}) t.dir(d);
-    for (const char *f : {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml", "/home/.config/gh/hosts.yml",
-                          "/home/.azure/x", "/home/.bashrc"})
+    for (const char *f : {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml",
+                          "/home/.config/gh/hosts.yml", "/home/.azure/x", "/home/.bashrc"})
       t.file(f, "x");
     CompileResult r = t.compile("version = 1\nmode = \"read-only\"\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
-    for (const char *hidden : {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml", "/home/.config/gh",
-                               "/home/.azure"}) {
+    for (const char *hidden :
+         {"/home/.npmrc", "/home/.pypirc", "/home/.cargo/credentials.toml", "/home/.config/gh", "/home/.azure"}) {
       CAPTURE(hidden);
       CHECK_FALSE(covered(r, t.path(hidden)));
     }
@@ -322,8 +328,9 @@ TEST_SUITE("compiler trust: the launcher cannot be substituted") {
 TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
   TEST_CASE("printable escapes C0, DEL, C1, bidi overrides and invalid UTF-8, and keeps the rest") {
     CHECK(printable("a\x1b]52;c;SGVsbG8=\x07") == "a\\x1b]52;c;SGVsbG8=\\x07");
-    CHECK(printable("\xc2\x9b" "2J") == "\\xc2\\x9b2J");  // CSI as UTF-8 C1
-    CHECK(printable("\x9b") == "\\x9b");                  // a raw C1 byte: invalid UTF-8
+    CHECK(printable("\xc2\x9b"
+                    "2J") == "\\xc2\\x9b2J");               // CSI as UTF-8 C1
+    CHECK(printable("\x9b") == "\\x9b");                    // a raw C1 byte: invalid UTF-8
     CHECK(printable("\xe2\x80\xae") == "\\xe2\\x80\\xae");  // right-to-left override
     CHECK(printable("caf\xc3\xa9 \xe2\x82\xac") == "caf\xc3\xa9 \xe2\x82\xac");
     CHECK(printable_lines("a\nb\x1b") == "a\nb\\x1b");
@@ -341,7 +348,8 @@ TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
   TEST_CASE("a directory name with an escape, listed by hiding, is printed escaped by explain") {
     Tree t;
     t.dir("/data/\x1b]52;c;x\x07");  // a sibling of the hidden path: listed, granted, explained
-    CompileResult r = t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
+    CompileResult r =
+        t.compile(custom("ro = [\"${env.LLP_TEST_ROOT}/data\"]\nhide = [\"${env.LLP_TEST_ROOT}/data/a\"]\n"));
     REQUIRE_MESSAGE(r.ok, r.rendered());
     std::string text = explain(r);
     CHECK(text.find('\x1b') == std::string::npos);
@@ -354,8 +362,9 @@ TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
 // tokens into the sandbox, nor override what the user's policy sets.
 namespace {
 
-const char *kEnvUser = "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n"
-                       "[env]\ninherit = \"core\"\nunset = [\"GH_*\"]\nset = { TOOL_HOME = \"/opt/tool\" }\n";
+const char *kEnvUser =
+    "version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n"
+    "[env]\ninherit = \"core\"\nunset = [\"GH_*\"]\nset = { TOOL_HOME = \"/opt/tool\" }\n";
 
 std::vector<std::string> env_texts(const std::vector<EnvRule> &rules) {
   std::vector<std::string> out(rules.size());
@@ -372,12 +381,21 @@ bool argv_has(const CompileResult &r, const std::string &arg) {
 TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
   TEST_CASE("keep, set, default_unset = false and a wider inherit are refused, each saying why") {
     Tree t;
-    struct Attempt { const char *env; const char *says; };
-    for (const Attempt &a : {Attempt{"inherit = \"all\"", "cannot widen the environment: inherit = \"all\" passes more of your variables than your policy's inherit = \"core\""},
-                             Attempt{"keep = [\"*TOKEN*\"]", "cannot keep `*TOKEN*` in the environment: it would pass your variables (tokens among them) into the sandbox"},
-                             Attempt{"set = { TOOL_HOME = \"/ws/evil\" }", "cannot set `TOOL_HOME` in the environment: it would override what your policy"},
-                             Attempt{"set = { LD_PRELOAD = \"/ws/evil.so\" }", "cannot set `LD_PRELOAD`"},
-                             Attempt{"default_unset = false", "cannot set [env] default_unset = false: it would pass your tokens"}}) {
+    struct Attempt {
+      const char *env;
+      const char *says;
+    };
+    for (const Attempt &a :
+         {Attempt{"inherit = \"all\"",
+                  "cannot widen the environment: inherit = \"all\" passes more of your variables than your policy's "
+                  "inherit = \"core\""},
+          Attempt{"keep = [\"*TOKEN*\"]",
+                  "cannot keep `*TOKEN*` in the environment: it would pass your variables (tokens among them) into the "
+                  "sandbox"},
+          Attempt{"set = { TOOL_HOME = \"/ws/evil\" }",
+                  "cannot set `TOOL_HOME` in the environment: it would override what your policy"},
+          Attempt{"set = { LD_PRELOAD = \"/ws/evil.so\" }", "cannot set `LD_PRELOAD`"},
+          Attempt{"default_unset = false", "cannot set [env] default_unset = false: it would pass your tokens"}}) {
       CAPTURE(a.env);
       t.file("/ws/.landlock.toml", std::string("version = 1\n[env]\n") + a.env + "\n");
       CompileOptions o = t.options(kEnvUser);
@@ -409,10 +427,11 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
     CHECK(r.plan.env.inherit == "none");
     CHECK(argv_has(r, "--clearenv"));
     CHECK(r.plan.env.keep.empty());
-    CHECK(explain(r).find("environment: inherit = \"none\" (project policy at " + t.path("/ws/.landlock.toml") + ":3:11)") !=
-          std::string::npos);
+    CHECK(explain(r).find("environment: inherit = \"none\" (project policy at " + t.path("/ws/.landlock.toml") +
+                          ":3:11)") != std::string::npos);
   }
-  TEST_CASE("narrowing: its unset patterns are added, none over your core drops the core variables, your keep and set stay") {
+  TEST_CASE(
+      "narrowing: its unset patterns are added, none over your core drops the core variables, your keep and set stay") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\n[env]\ninherit = \"none\"\nunset = [\"NPM_*\", \"TOOL_HOME\"]\n");
     CompileResult r = t.compile(std::string(kEnvUser) + "keep = [\"CARGO_HOME\"]\n");
@@ -433,7 +452,8 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
   TEST_CASE("default_unset = true from a project adds the defaults even in custom mode") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\n[env]\ndefault_unset = true\n");
-    CompileResult r = t.compile("version = 1\nmode = \"custom\"\nro = [\"${WORKSPACE}\"]\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"custom\"\nro = [\"${WORKSPACE}\"]\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(argv_has(r, "*TOKEN*"));
     CHECK(argv_has(r, "SSH_AUTH_SOCK"));
@@ -443,25 +463,29 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
     t.dir("/ws/conf");
     t.file("/ws/conf/base.toml", "version = 1\n[env]\nkeep = [\"*TOKEN*\"]\ndefault_unset = false\n");
     t.file("/ws/conf/wide.toml", "version = 1\n[env]\ninherit = \"all\"\nset = { PATH = \"/ws/bin\" }\n");
-    CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/base.toml\"]\n"
-                                "[env]\ninherit = \"core\"\n");
+    CompileResult r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/base.toml\"]\n"
+        "[env]\ninherit = \"core\"\n");
     CHECK_FALSE(r.ok);
     CHECK(r.diags.count(Severity::Error) == 2);
     CHECK(has_error(r, "cannot keep `*TOKEN*`"));
     CHECK(has_error(r, "cannot set [env] default_unset = false"));
-    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/wide.toml\"]\n"
-                  "[env]\ninherit = \"core\"\n");
+    r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\nextends = [\"${WORKSPACE}/conf/wide.toml\"]\n"
+        "[env]\ninherit = \"core\"\n");
     CHECK(r.diags.count(Severity::Error) == 2);
     CHECK(has_error(r, "cannot widen the environment"));
     CHECK(has_error(r, "cannot set `PATH`"));
     // Reached through ${TMPDIR}: untrusted and outside the workspace, so not even read.
     t.file("/tmp/base.toml", "version = 1\n[env]\nkeep = [\"*TOKEN*\"]\n");
-    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"${TMPDIR}/base.toml\"]\n[env]\ninherit = \"core\"\n");
+    r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\nextends = [\"${TMPDIR}/base.toml\"]\n[env]\ninherit = \"core\"\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "outside the workspace: not read"));
     // The same file, trusted (outside every writable area), composes as the user's own.
     t.file("/data/base.toml", "version = 1\n[env]\nkeep = [\"CARGO_*\"]\nset = { PATH = \"/usr/bin\" }\n");
-    r = t.compile("version = 1\nmode = \"workspace-write\"\nextends = [\"data/base.toml\"]\n[env]\ninherit = \"core\"\n");
+    r = t.compile(
+        "version = 1\nmode = \"workspace-write\"\nextends = [\"data/base.toml\"]\n[env]\ninherit = \"core\"\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(argv_has(r, "CARGO_*"));
   }
@@ -607,7 +631,8 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
                                  grant("/w/src", Access::Rw, false)};
     TrustResult r = apply_trust(grants, false);
     REQUIRE(r.widenings.size() == 2);
-    CHECK(r.widenings[0].message.find("`/w/docs` widens what your policy grants (it only grants ro there)") != std::string::npos);
+    CHECK(r.widenings[0].message.find("`/w/docs` widens what your policy grants (it only grants ro there)") !=
+          std::string::npos);
     CHECK(r.widenings[1].message.find("`/w/docs/sub` widens") != std::string::npos);
     // Your own ro and rw on one path merge into rw (policy-format.md): a project rw there is covered.
     grants.push_back(grant("/w/docs", Access::Rw, true));
@@ -645,10 +670,11 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
         t.dir("/ws/.git");
         t.dir("/ws/docs/sub");
         t.file("/ws/.landlock.toml", std::string("version = 1\nro = [\"/\"]\nrw = [\"${WORKSPACE}/") + target +
-                                          "\", \"${WORKSPACE}/src\"]\n");
-        CompileResult r = t.compile(std::string("version = 1\nmode = \"workspace-write\"\nro = [\"${WORKSPACE}/docs\"]\n"
-                                                "project = \"${WORKSPACE}/.landlock.toml\"\ncompose = \"") +
-                                    compose + "\"\n");
+                                         "\", \"${WORKSPACE}/src\"]\n");
+        CompileResult r =
+            t.compile(std::string("version = 1\nmode = \"workspace-write\"\nro = [\"${WORKSPACE}/docs\"]\n"
+                                  "project = \"${WORKSPACE}/.landlock.toml\"\ncompose = \"") +
+                      compose + "\"\n");
         REQUIRE_MESSAGE(r.ok, r.rendered());
         CHECK(warned_at(r, t.path("/ws/.landlock.toml"), "widens what your policy grants"));
         CHECK_FALSE(has_warning(r, "ro and rw grants on the same path"));

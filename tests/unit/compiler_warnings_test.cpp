@@ -44,5 +44,6 @@ TEST_CASE("the ${TMPDIR} .git warning: another user's clone is not warned about,
   REQUIRE(mine.ok);
   CHECK(git_warnings(mine) == 1);
   const auto &all = mine.diags.all();
-  CHECK(std::any_of(all.begin(), all.end(), [](const Diagnostic &d) { return d.message.find("/mine/.git") != std::string::npos; }));
+  CHECK(std::any_of(all.begin(), all.end(),
+                    [](const Diagnostic &d) { return d.message.find("/mine/.git") != std::string::npos; }));
 }

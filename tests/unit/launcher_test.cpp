@@ -62,8 +62,9 @@ struct GrantSeen {
 
 std::vector<GrantSeen> grants(const Parsed &p) {
   std::vector<GrantSeen> out;
-  llr::for_each_grant(p.argv.data(), p.options,
-                      [&](const llr::Grant &g) { out.push_back({g.flag, g.path, g.no_symlinks}); });
+  llr::for_each_grant(p.argv.data(), p.options, [&](const llr::Grant &g) {
+    out.push_back({g.flag, g.path, g.no_symlinks});
+  });
   return out;
 }
 
@@ -109,13 +110,11 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("--no-symlinks applies to the grants after it, and only to them") {
-    Parsed p = parse({"--ro", "/a", "--connect-tcp", "80", "--no-symlinks", "--rw", "/b", "--ro-try", "/c",
-                      "--rw-try", "/d", "--", "x", "--no-symlinks", "--ro", "/e"});
+    Parsed p = parse({"--ro", "/a", "--connect-tcp", "80", "--no-symlinks", "--rw", "/b", "--ro-try", "/c", "--rw-try",
+                      "/d", "--", "x", "--no-symlinks", "--ro", "/e"});
     REQUIRE(error_text(p).empty());
-    std::vector<GrantSeen> want{{Flag::Ro, "/a", false},
-                                {Flag::Rw, "/b", true},
-                                {Flag::RoTry, "/c", true},
-                                {Flag::RwTry, "/d", true}};
+    std::vector<GrantSeen> want{
+        {Flag::Ro, "/a", false}, {Flag::Rw, "/b", true}, {Flag::RoTry, "/c", true}, {Flag::RwTry, "/d", true}};
     CHECK(grants(p) == want);
     CHECK(valued_flags(p).size() == 5);  // the flag itself takes no value: the grants read the same
     Parsed first = parse({"--no-symlinks", "--ro", "/a", "--no-symlinks", "--rw", "/b", "--", "x"});
@@ -147,7 +146,8 @@ TEST_SUITE("launcher") {
       CHECK(error_text(parse({flag, "0", "--", "x"})).empty());
       CHECK(error_text(parse({flag, "65535", "--", "x"})).empty());
       for (const char *bad : {"65536", "-1", "+1", "", "1k", " 53", "dns"})
-        CHECK(error_text(parse({flag, bad, "--", "x"})) == std::string(flag) + ": PORT must be a number from 0 to 65535");
+        CHECK(error_text(parse({flag, bad, "--", "x"})) ==
+              std::string(flag) + ": PORT must be a number from 0 to 65535");
       Parsed p = parse({flag, "53", "--", "x"});
       CHECK(p.options.restricts_udp());
       CHECK_FALSE(p.options.restricts_tcp());
@@ -190,12 +190,12 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("--require-abi and --expect-version") {
     CHECK(parse({"--require-abi", "3", "--", "x"}).options.require_abi == 3);
-    const std::string abi_range = "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 11";
+    const std::string abi_range =
+        "--require-abi: N must be a Landlock ABI from 1 to the newest this launcher knows: 11";
     CHECK(error_text(parse({"--require-abi", "0", "--", "x"})) == abi_range);
     CHECK(error_text(parse({"--require-abi", "12", "--", "x"})) == abi_range);
     CHECK(parse({"--require-abi", "11", "--", "x"}).options.require_abi == 11);
-    CHECK(error_text(parse({"--require-abi", "2", "--require-abi", "3", "--", "x"})) ==
-          "--require-abi: given twice");
+    CHECK(error_text(parse({"--require-abi", "2", "--require-abi", "3", "--", "x"})) == "--require-abi: given twice");
     CHECK(std::string(parse({"--expect-version", "1.2.3", "--", "x"}).options.expect_version) == "1.2.3");
   }
 
@@ -267,16 +267,20 @@ TEST_SUITE("launcher") {
   TEST_CASE("environment flags: names, patterns and the order they apply in") {
     CHECK(error_text(parse({"--setenv", "A"})) == "--setenv: needs a value");
     CHECK(error_text(parse({"--setenv", "A", "--", "x"})) == "--setenv: needs a value");
-    CHECK(error_text(parse({"--setenv", "A=B", "c", "--", "x"})) == "--setenv: NAME must be non-empty, without '=' or '*'");
-    CHECK(error_text(parse({"--setenv", "*", "c", "--", "x"})) == "--setenv: NAME must be non-empty, without '=' or '*'");
+    CHECK(error_text(parse({"--setenv", "A=B", "c", "--", "x"})) ==
+          "--setenv: NAME must be non-empty, without '=' or '*'");
+    CHECK(error_text(parse({"--setenv", "*", "c", "--", "x"})) ==
+          "--setenv: NAME must be non-empty, without '=' or '*'");
     CHECK(error_text(parse({"--unsetenv", "", "--", "x"})) == "--unsetenv: PATTERN must be non-empty and have no '='");
     CHECK(error_text(parse({"--keepenv", "LC_*", "--", "x"})) == "--keepenv: needs --clearenv (it names what to keep)");
-    Parsed p = parse({"--clearenv", "--keepenv", "LC_*", "--keepenv", "PATH", "--setenv", "A", "1", "--unsetenv",
-                      "*TOKEN*", "--setenv", "B_TOKEN", "kept", "--setenv", "A", "2", "--", "x", "--setenv", "C", "3"});
+    Parsed p = parse({"--clearenv", "--keepenv",  "LC_*",    "--keepenv", "PATH",     "--setenv", "A",
+                      "1",          "--unsetenv", "*TOKEN*", "--setenv",  "B_TOKEN",  "kept",     "--setenv",
+                      "A",          "2",          "--",      "x",         "--setenv", "C",        "3"});
     REQUIRE(error_text(p).empty());
     std::vector<std::string> inherited_text{"PATH=/bin", "LC_ALL=C", "HOME=/root", "GH_TOKEN=secret", "LCX=1"};
     std::vector<char *> inherited(inherited_text.size() + 1, nullptr);
-    std::transform(inherited_text.begin(), inherited_text.end(), inherited.begin(), [](std::string &v) { return v.data(); });
+    std::transform(inherited_text.begin(), inherited_text.end(), inherited.begin(),
+                   [](std::string &v) { return v.data(); });
     auto fresh = std::make_unique<llr_env::Environment>();
     llr_env::Environment &env = *fresh;
     REQUIRE(llr::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
@@ -327,7 +331,9 @@ TEST_SUITE("launcher") {
     llr::Line status;
     status.add("{\"error\":\"");
     status.json = true;
-    status.add("a\"b\\c\nd\xe2\x80\xae" "e");  // a quote, a backslash, a newline, U+202E (bidi override)
+    status.add(
+        "a\"b\\c\nd\xe2\x80\xae"
+        "e");  // a quote, a backslash, a newline, U+202E (bidi override)
     status.json = false;
     status.add("\"}");
     CHECK(std::string(status.buf) == "{\"error\":\"a\\\"b\\\\c?d?e\"}");
@@ -389,7 +395,7 @@ TEST_SUITE("launcher") {
     CHECK(attr_size(10) == 48);  // + quiet_access_fs, quiet_access_net, quiet_scoped
     CHECK(attr_size(11) == 48);
     CHECK(sizeof(landlock_ruleset_attr) == 48);
-    CHECK(LANDLOCK_ACCESS_NET_BIND_UDP == 4);  // include/uapi/linux/landlock.h: 1ULL << 2
+    CHECK(LANDLOCK_ACCESS_NET_BIND_UDP == 4);          // include/uapi/linux/landlock.h: 1ULL << 2
     CHECK(LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP == 8);  // 1ULL << 3
     CHECK(llr_cli::min_abi(Flag::Ro) == 1);
     CHECK(llr_cli::min_abi(Flag::ConnectTcp) == 4);
@@ -411,10 +417,10 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("every ABI 1 right by its UAPI name (include/uapi/linux/landlock.h), as sandboxer.c spells them") {
     using namespace llr_abi;
-    const u64 named[] = {LANDLOCK_ACCESS_FS_EXECUTE, LANDLOCK_ACCESS_FS_WRITE_FILE, LANDLOCK_ACCESS_FS_READ_FILE,
-                         LANDLOCK_ACCESS_FS_READ_DIR, LANDLOCK_ACCESS_FS_REMOVE_DIR, LANDLOCK_ACCESS_FS_REMOVE_FILE,
-                         LANDLOCK_ACCESS_FS_MAKE_CHAR, LANDLOCK_ACCESS_FS_MAKE_DIR, LANDLOCK_ACCESS_FS_MAKE_REG,
-                         LANDLOCK_ACCESS_FS_MAKE_SOCK, LANDLOCK_ACCESS_FS_MAKE_FIFO, LANDLOCK_ACCESS_FS_MAKE_BLOCK,
+    const u64 named[] = {LANDLOCK_ACCESS_FS_EXECUTE,   LANDLOCK_ACCESS_FS_WRITE_FILE, LANDLOCK_ACCESS_FS_READ_FILE,
+                         LANDLOCK_ACCESS_FS_READ_DIR,  LANDLOCK_ACCESS_FS_REMOVE_DIR, LANDLOCK_ACCESS_FS_REMOVE_FILE,
+                         LANDLOCK_ACCESS_FS_MAKE_CHAR, LANDLOCK_ACCESS_FS_MAKE_DIR,   LANDLOCK_ACCESS_FS_MAKE_REG,
+                         LANDLOCK_ACCESS_FS_MAKE_SOCK, LANDLOCK_ACCESS_FS_MAKE_FIFO,  LANDLOCK_ACCESS_FS_MAKE_BLOCK,
                          LANDLOCK_ACCESS_FS_MAKE_SYM};
     u64 all = 0;
     for (unsigned bit = 0; bit < 13; ++bit) {
@@ -485,7 +491,8 @@ TEST_SUITE("launcher") {
       CAPTURE(std::string(affected));
       CHECK_FALSE(sigio_scope_fixed(affected));
     }
-    CHECK(llr_abi::kernel_release(6, 12, 300) == llr_abi::kernel_release(6, 12, 255));  // a patch level past 255 saturates
+    CHECK(llr_abi::kernel_release(6, 12, 300) ==
+          llr_abi::kernel_release(6, 12, 255));  // a patch level past 255 saturates
   }
 
   TEST_CASE("the probe's errata fields: the mask, the names from the table, never 0 for unknown") {
@@ -537,20 +544,23 @@ TEST_SUITE("launcher") {
 
   TEST_CASE("report lines mask C1 controls and bytes that are not UTF-8, and keep valid UTF-8") {
     auto shown = [](const char *text) { return std::string(llr::Line().add(text).buf); };
-    CHECK(shown("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0") == "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0");
-    CHECK(shown("a\xc2\x9b" "31mb") == "a?31mb");        // U+009B, CSI in UTF-8: one '?'
+    CHECK(shown("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0") ==
+          "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0");
+    CHECK(shown("a\xc2\x9b"
+                "31mb") == "a?31mb");                   // U+009B, CSI in UTF-8: one '?'
     CHECK(shown("\xc2\x80\xc2\x85\xc2\x9f") == "???");  // U+0080, NEL, U+009F
-    CHECK(shown("a\x9b" "31mb") == "a?31mb");            // a raw CSI byte
-    CHECK(shown("\x1b[31m\x07") == "?[31m?");           // C0 as before
-    CHECK(shown("\xff\xfe\x80\xbf") == "????");         // never valid, lone continuation bytes
-    CHECK(shown("\xc3") == "?");                       // cut short by the end
-    CHECK(shown("\xc3(") == "?(");                     // cut short by ASCII
+    CHECK(shown("a\x9b"
+                "31mb") == "a?31mb");            // a raw CSI byte
+    CHECK(shown("\x1b[31m\x07") == "?[31m?");    // C0 as before
+    CHECK(shown("\xff\xfe\x80\xbf") == "????");  // never valid, lone continuation bytes
+    CHECK(shown("\xc3") == "?");                 // cut short by the end
+    CHECK(shown("\xc3(") == "?(");               // cut short by ASCII
     CHECK(shown("\xe2\x82") == "??");
-    CHECK(shown("\xc0\xaf\xc1\xbf") == "????");         // overlong two-byte forms
-    CHECK(shown("\xe0\x80\xaf") == "???");             // overlong three-byte form
-    CHECK(shown("\xed\xa0\x80") == "???");             // a UTF-16 surrogate
-    CHECK(shown("\xf0\x8f\xbf\xbf") == "????");         // overlong four-byte form
-    CHECK(shown("\xf4\x90\x80\x80\xf5\x80") == "??????");  // beyond U+10FFFF
+    CHECK(shown("\xc0\xaf\xc1\xbf") == "????");                                      // overlong two-byte forms
+    CHECK(shown("\xe0\x80\xaf") == "???");                                           // overlong three-byte form
+    CHECK(shown("\xed\xa0\x80") == "???");                                           // a UTF-16 surrogate
+    CHECK(shown("\xf0\x8f\xbf\xbf") == "????");                                      // overlong four-byte form
+    CHECK(shown("\xf4\x90\x80\x80\xf5\x80") == "??????");                            // beyond U+10FFFF
     CHECK(shown("\xed\x9f\xbf\xf4\x8f\xbf\xbf") == "\xed\x9f\xbf\xf4\x8f\xbf\xbf");  // the edges, kept
     llr::Line clipped;
     clipped.add("\xc3\xa9\xc3\xa9\xc3\xa9", 3);
@@ -587,9 +597,9 @@ TEST_SUITE("launcher") {
     CHECK(verdict(kNativeArch, kX32Ioctl, TIOCSTI) == refused);
     CHECK(verdict(kCompatArch, kCompatIoctl, TIOCSTI) == refused);
     CHECK(verdict(kCompatArch, kCompatIoctl, TIOCLINUX) == refused);
-    CHECK(verdict(kNativeArch, kNativeIoctl, 0x5401) == SECCOMP_RET_ALLOW);  // TCGETS
+    CHECK(verdict(kNativeArch, kNativeIoctl, 0x5401) == SECCOMP_RET_ALLOW);       // TCGETS
     CHECK(verdict(kNativeArch, kNativeIoctl + 1, TIOCSTI) == SECCOMP_RET_ALLOW);  // another call with that value
-    CHECK(verdict(kCompatArch, kNativeIoctl, TIOCSTI) == SECCOMP_RET_ALLOW);   // the compat ABI's call of that number
+    CHECK(verdict(kCompatArch, kNativeIoctl, TIOCSTI) == SECCOMP_RET_ALLOW);  // the compat ABI's call of that number
     CHECK(verdict(0x12345678U, kNativeIoctl, 0) == (SECCOMP_RET_ERRNO | kENOSYS));  // an unknown ABI
     for (const sock_filter &insn : kTtyFilter)  // every jump lands inside the program
       if (insn.code == (BPF_JMP | BPF_JEQ | BPF_K)) CHECK(&insn - kTtyFilter + 1 + std::max(insn.jt, insn.jf) < kSteps);
@@ -600,6 +610,7 @@ TEST_SUITE("launcher") {
     CHECK(p.error.what == nullptr);
     CHECK(p.options.try_scopes == llr_abi::LANDLOCK_SCOPE_SIGNAL);
     CHECK(p.options.scopes == llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
-    CHECK(error_text(parse({"--scope-try", "network", "--", "true"})) == "--scope-try: NAME must be abstract-unix or signal");
+    CHECK(error_text(parse({"--scope-try", "network", "--", "true"})) ==
+          "--scope-try: NAME must be abstract-unix or signal");
   }
 }
