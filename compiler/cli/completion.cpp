@@ -40,9 +40,11 @@ std::vector<std::string> value_words(const OptionSpec &row) {
       std::transform(std::begin(kDiagFormats), std::end(kDiagFormats), std::back_inserter(words),
                      [](const DiagFormatName &format) { return std::string(format.name); });
       break;
-    case Value::SetKey:
-      for (std::string_view key : schema::settable_keys()) words.push_back(std::string(key) + "=");
-      break;
+    case Value::SetKey: {
+      const std::vector<std::string_view> keys = schema::settable_keys();
+      std::transform(keys.begin(), keys.end(), std::back_inserter(words),
+                     [](std::string_view key) { return std::string(key) + "="; });
+    } break;
     case Value::None:
     case Value::Word:
     case Value::Fd:

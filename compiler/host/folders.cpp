@@ -182,7 +182,10 @@ FolderWalk make_beneath(const std::string &base, const std::vector<std::string> 
   FolderWalk out = make_beneath(dir, parts, mode, how);
   close(dir);
   out.where = out.where.empty() ? base : base + "/" + out.where;
-  for (std::string &made : out.made) made = base + "/" + made;
+  for (std::string &made : out.made) {
+    made.insert(0, 1, '/');
+    made.insert(0, base);
+  }
   return out;
 }
 

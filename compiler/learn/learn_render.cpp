@@ -108,7 +108,7 @@ std::string Learner::json_report(const RunSummary &t) const {
   for (size_t i = 0; i < findings_.size(); ++i) {
     const Finding &f = findings_[i];
     out += std::string(i ? "," : "") + "\n    {\"cause\": \"" + cause_name(f.cause) + "\", \"access\": \"" +
-           kind_name(f.kind) + "\", \"source\": \"" + (f.kernel ? "audit" : "ptrace") + "\"";
+           kind_name(f.kind) + "\"";
     if (f.port >= 0) out += ", \"port\": " + std::to_string(f.port);
     else out += ", \"path\": " + json_printable(f.path);
     if (!f.path2.empty()) out += ", \"path2\": " + json_printable(f.path2);
@@ -117,7 +117,8 @@ std::string Learner::json_report(const RunSummary &t) const {
     for (const std::string &p : f.programs) append_item(program_list, json_printable(p));
     out += ", \"count\": " + std::to_string(f.count) + ", \"programs\": [" + program_list + "]";
     if (!f.reason.empty()) out += ", \"reason\": " + json_printable(f.reason);
-    out += "}";
+    // Last, so /1's readers find each denial's fields in their old order.
+    out += std::string(", \"source\": \"") + (f.kernel ? "audit" : "ptrace") + "\"}";
   }
   out += std::string(findings_.empty() ? "" : "\n  ") + "],\n  \"suggestions\": [";
   for (size_t i = 0; i < suggestions_.size(); ++i) {

@@ -190,9 +190,9 @@ std::string go_binary_name(const std::string &go_mod, std::string &why) {
     parts.emplace_back(path.data() + start, slash - start);
     start = slash + 1;
   }
-  const std::string shown = "module `" + printable(path) + "`";
+  const std::string module_named = "module `" + printable(path) + "`";
   if (path.size() > 512 || !std::all_of(parts.begin(), parts.end(), go_element)) {
-    why = shown +
+    why = module_named +
           " is not a module path go accepts (each element ASCII letters, digits and -._~, no leading or "
           "trailing dot)";
     return {};
@@ -200,7 +200,7 @@ std::string go_binary_name(const std::string &go_mod, std::string &why) {
   std::string_view name = parts.back();
   if (parts.size() > 1 && major_version(name)) name = parts[parts.size() - 2];
   if (name.front() == '-' || carved_by_name(name) || in_table(name)) {
-    why = shown + ": its binary `" + std::string(name) +
+    why = module_named + ": its binary `" + std::string(name) +
           "` would be a carve exception, a build's marker or output, or start with a dash";
     return {};
   }

@@ -25,7 +25,7 @@ constexpr char kNarrowHint[] =
     "a policy file inside the project is untrusted and may only narrow the environment yours gives (add `unset` "
     "patterns, or a narrower `inherit`: all, then core, then none); move this to your own policy if you want it";
 
-EnvRule rule(const std::string &text, EnvFrom from, Loc loc) {
+EnvRule env_rule(const std::string &text, EnvFrom from, Loc loc) {
   EnvRule r;
   r.text = text;
   r.from = from;
@@ -133,7 +133,7 @@ class EnvPlanner {
     plan_.clear = rank > 0;
     if (rank == 1)
       for (std::string_view name : kCoreVariables)
-        plan_.keep.push_back(rule(std::string(name), EnvFrom::InheritCore, plan_.inherit_loc));
+        plan_.keep.push_back(env_rule(std::string(name), EnvFrom::InheritCore, plan_.inherit_loc));
   }
 
   void keep() {
@@ -149,7 +149,7 @@ class EnvPlanner {
             "names); to remove variables, list them in unset");
         said = true;
       }
-      plan_.keep.push_back(rule(p.text, EnvFrom::Keep, p.loc));
+      plan_.keep.push_back(env_rule(p.text, EnvFrom::Keep, p.loc));
     }
     for (const EnvPattern &p : project_.keep)
       ctx_.diags.error(p.loc,
@@ -161,7 +161,7 @@ class EnvPlanner {
   void default_unset(const std::string &mode, Loc mode_loc) {
     const bool by_mode = mode_unsets_secrets(mode);
     bool on = by_mode;
-    EnvRule origin = rule({}, EnvFrom::ModeDefault, mode_loc);
+    EnvRule origin = env_rule({}, EnvFrom::ModeDefault, mode_loc);
     origin.mode = mode;
     bool mode_default = true;  // origin is still the mode's
     Loc loc = mode_loc;
@@ -235,7 +235,7 @@ class EnvPlanner {
     for (const EnvTable *table : {&user_, &project_})
       for (const EnvPattern &p : table->unset)
         if (valid(Flag::UnsetEnv, "unset", p.text, p.loc)) {
-          EnvRule r = rule(p.text, EnvFrom::Unset, p.loc);
+          EnvRule r = env_rule(p.text, EnvFrom::Unset, p.loc);
           r.user = table == &user_;
           plan_.unset.push_back(std::move(r));
         }
@@ -257,7 +257,7 @@ class EnvPlanner {
         value = ctx_.host ? canonical_or_lexical(x.value) : x.value;
       }
       if (!valid(Flag::SetEnv, "set", a.name, a.loc, &value)) continue;
-      EnvRule r = rule(a.name, EnvFrom::Set, a.loc);
+      EnvRule r = env_rule(a.name, EnvFrom::Set, a.loc);
       r.value = value;
       by_name[a.name] = std::move(r);
     }

@@ -28,10 +28,14 @@ Hidden hidden_as(const std::string &written, const std::string &path, HiddenBy b
 // grants another name of it; a hidden file with hard links outside the
 // hidden folder is said to be reachable wherever a grant covers them.
 void add_aliases_and_objects(const Context &ctx, std::vector<Hidden> &hidden) {
-  size_t count = hidden.size();
-  for (size_t i = 0; i < count; ++i)
-    for (const std::string &alias : mount_aliases(host_mounts(), hidden[i].path))
-      hidden.push_back(hidden_as(hidden[i].written, alias, HiddenBy::BindMountOf, hidden[i].path, hidden[i].loc));
+  std::vector<Hidden> aliases;
+  for (const Hidden &h : hidden) {
+    const std::vector<std::string> found = mount_aliases(host_mounts(), h.path);
+    std::transform(found.begin(), found.end(), std::back_inserter(aliases), [&h](const std::string &alias) {
+      return hidden_as(h.written, alias, HiddenBy::BindMountOf, h.path, h.loc);
+    });
+  }
+  hidden.insert(hidden.end(), aliases.begin(), aliases.end());
   for (Hidden &h : hidden) {
     HostPath r = resolve_host(h.path);
     if (!r.exists || r.path != h.path) continue;

@@ -30,9 +30,9 @@ namespace {
 
 // The flags ABI abi brings that older kernels skip (abi.h's kSkippedFlags), "" for none.
 const char *skipped_at(int abi) {
-  for (const llr_abi::SkippedFlags &step : llr_abi::kSkippedFlags)
-    if (step.abi == abi) return step.flags;
-  return "";
+  const auto *step = std::find_if(std::begin(llr_abi::kSkippedFlags), std::end(llr_abi::kSkippedFlags),
+                                  [abi](const llr_abi::SkippedFlags &row) { return row.abi == abi; });
+  return step == std::end(llr_abi::kSkippedFlags) ? "" : step->flags;
 }
 
 // A JSON value, printed as JSON.stringify(value, null, 2) prints it. An

@@ -372,10 +372,11 @@ printf 'version = 1\nmode = "bogus"\n' | "$policy_bin" check - >"$T/out" 2>"$T/e
 rc=$?
 if [ "$rc" = 1 ] && grep -q '^<stdin>:2:8: error: unknown mode' "$T/err"; then pass "stdin: diagnostics name <stdin>"
 else fail "stdin: diagnostics name <stdin>" "rc=$rc $(head -c 300 "$T/err")"; fi
-"$policy_bin" learn - -- true <"$T/ws-policy.toml" >/dev/null 2>"$T/err"
+"$policy_bin" learn --write "$T/new.toml" - -- true <"$T/ws-policy.toml" >/dev/null 2>"$T/err"
 rc=$?
-if [ "$rc" = 2 ] && grep -q 'learn needs a POLICY.toml file' "$T/err"; then pass "stdin: learn refuses - (its --write extends a file)"
-else fail "stdin: learn refuses - (its --write extends a file)" "rc=$rc $(head -c 300 "$T/err")"; fi
+if [ "$rc" = 2 ] && grep -q 'learn --write NEW.toml extends a POLICY.toml file' "$T/err" && [ ! -e "$T/new.toml" ]; then
+  pass "stdin: learn --write refuses - (its NEW.toml extends a file)"
+else fail "stdin: learn --write refuses - (its NEW.toml extends a file)" "rc=$rc $(head -c 300 "$T/err")"; fi
 # A planted danger-full-access policy, where an earlier workspace-write run
 # (or a process it left running) could have put it: never obeyed.
 printf 'version = 1\nmode = "danger-full-access"\n' >"$T/danger.toml"

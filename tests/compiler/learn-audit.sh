@@ -14,12 +14,13 @@ cases="audit-way audit-way-restores-the-switch audit-and-ptrace-agree audit-way-
 
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
 REPORT_PREFIX="compiler-learn-audit "
 skip_all() {
   for c in $cases; do skip "$c" "$1"; done
   exit 0
 }
-has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 900 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
 
 "$launcher" --probe 2>/dev/null | grep -q ' audit=yes' ||

@@ -15,16 +15,13 @@ root=${LLR_ROOT:?}
 . "$root/tests/compiler/env.sh"
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
+# shellcheck source=tests/lib/needs.sh
+. "$root/tests/lib/needs.sh"
 REPORT_PREFIX="compiler-learn-json "
-has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
-hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
 # status_is NAME GOT WANT FILE
 status_is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "exit $2, want $3: $(head -c 300 "$4" | tr '\n' '|')"; fi; }
 
-if ! "$launcher" --probe 2>&1 | grep -q 'enforcement=\(full\|partial\)'; then
-  skip all "Landlock does not enforce on this kernel"
-  exit 0
-fi
+need_landlock "$launcher"
 mkdir -p "$WS/.git/hooks"
 printf '%s\n' 'version = 1' 'mode = "read-only"' >"$T/ro.toml"
 printf '%s\n' 'version = 1' 'mode = "workspace-write"' >"$T/ww.toml"

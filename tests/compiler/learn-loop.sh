@@ -17,8 +17,6 @@ root=${LLR_ROOT:?}
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
 REPORT_PREFIX="compiler-learn-loop${label:+ ($label)} "
-has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
-hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; else pass "$1"; fi; }
 
 # shellcheck source=tests/lib/needs.sh
 . "$root/tests/lib/needs.sh"

@@ -6,6 +6,8 @@
 #
 #   need_landlock LAUNCHER   the kernel enforces Landlock (LAUNCHER --probe)
 #   need_git                 git is installed (a carved workspace is a repository)
+#   has NAME FILE TEXT       PASS when FILE holds TEXT, else FAIL showing FILE
+#   hasnt NAME FILE TEXT     the reverse
 
 need_landlock() {
   needs_probe=$("$1" --probe 2>&1)
@@ -21,3 +23,6 @@ need_git() {
   skip all "git is not installed (make deps installs it)"
   exit 0
 }
+
+has() { if grep -qF -- "$3" "$2"; then pass "$1"; else fail "$1" "no '$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; fi; }
+hasnt() { if grep -qF -- "$3" "$2"; then fail "$1" "'$3' in: $(head -c 1500 "$2" | tr '\n' '|')"; else pass "$1"; fi; }

@@ -7,7 +7,7 @@
 #include <fcntl.h>
 
 #include "../../compiler/learn/learn_report.h"
-#include "../compiler/fixture.h"
+#include "../support/fixture.h"
 
 using namespace llp;
 using llp_test::Tree;

@@ -137,7 +137,7 @@ TEST_SUITE("compiler outputs") {
     Tree t;
     t.dir("/elsewhere");
     REQUIRE(symlink(t.path("/elsewhere").c_str(), t.path("/home/.cache").c_str()) == 0);
-    CompileResult r = run(t, "version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go\"]\n");
+    CompileResult r = t.run("version = 1\nmode = \"workspace-write\"\nextends = [\"preset:go\"]\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     auto linked = std::find_if(r.plan.cache_folders.begin(), r.plan.cache_folders.end(),
                                [&](const CacheFolder &f) { return f.path == t.path("/home/.cache/go-build"); });

@@ -56,9 +56,8 @@ function widen(result, escalation) {
   if (add.mode !== undefined) {
     if (policy.mode !== 'read-only') throw fail(`widen: mode ${add.mode} is not wider than ${describe(policy.mode)}`);
     policy.mode = add.mode;
-    return policy;
   }
-  let added = 0;
+  let added = add.mode !== undefined ? 1 : 0;
   added += addTo(policy, 'outputs', list(add.outputs), (h, v) => entryPath(h) === v || entryPath(h) === v.replace(/\/$/, ''));
   added += addTo(policy, 'rw', list(add.rw), (h, v) => entryPath(h) === v);
   added += addTo(policy, 'ro', list(add.ro), (h, v) => entryPath(h) === v);

@@ -375,7 +375,7 @@ export interface Observed {
  */
 export type EscalationPolicy =
   | { outputs?: string[]; rw?: string[]; ro?: string[]; connect?: number[]; bind?: number[]; mode?: undefined }
-  | { mode: 'workspace-write' };
+  | { mode: 'workspace-write'; outputs?: string[] };
 
 /** The narrowest wider policy for one retry, computed by the compiler from the kernel's denials (frozen). */
 export interface Escalation {
@@ -491,6 +491,8 @@ export interface SpawnResult {
    * line saying what the sandbox refuses (new entries at a carved workspace
    * root need `outputs`; `landlock-policy learn` shows every denial). Data
    * of the compiler, never scraped from the command's output; null otherwise.
+   * With observe: true and kernel-observed denials, denialMarker(result)
+   * instead: the denials themselves, not a guess.
    */
   failureHint: string | null;
 }

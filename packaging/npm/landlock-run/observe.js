@@ -100,12 +100,17 @@ function refusedOfReport(r) {
 // one mode; anything else is a report this package does not trust.
 function escalationPolicy(p) {
   checked(isObjectValue(p) && Object.keys(p).length > 0, 'an escalation without a policy');
-  if ('mode' in p) {
-    checked(p.mode === ESCALATION_MODE && Object.keys(p).length === 1, `an escalation to mode ${JSON.stringify(p.mode)}`);
-    return { mode: p.mode };
-  }
   const out = {};
+  if ('mode' in p) {
+    // From read-only, a new entry at the workspace root needs workspace-write
+    // and its output together (the mode's root stays read-only): the mode
+    // with outputs only, never with a grant.
+    checked(p.mode === ESCALATION_MODE, `an escalation to mode ${JSON.stringify(p.mode)}`);
+    checked(Object.keys(p).every((k) => k === 'mode' || k === 'outputs'), 'an escalation to a mode with grants');
+    out.mode = p.mode;
+  }
   for (const [k, v] of Object.entries(p)) {
+    if (k === 'mode') continue;
     checked(ESCALATION_KEYS.includes(k), `an escalation key ${JSON.stringify(k)}`);
     const portKey = k === 'connect' || k === 'bind';
     checked(Array.isArray(v) && v.length > 0 && v.every(portKey ? isPort : isString), `an escalation's ${k} is not a list of ${portKey ? 'ports' : 'paths'}`);

@@ -11,7 +11,7 @@ const { STATUS_FD, sandboxOf, withStatusFds } = require('./classify.js');
 const { denialSignatures, checkSignatures, DenialScanner, markCarve } = require('./denials.js');
 const { modeNamed } = require('./policy.js');
 const { REPORT_FD, prepareObserved, parseReport, observedSandbox, learnFailure, frozenCopy } = require('./observe.js');
-const { register } = require('./escalate.js');
+const { register, denialMarker } = require('./escalate.js');
 
 const MAX_STATUS = 64 * 1024; // bytes read from a status fd (a line is a few hundred)
 const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024; // bytes of stdout and of stderr run() keeps
@@ -223,6 +223,9 @@ function launch(argv, policy, options, keep) {
         r.truncated = { stdout: out.truncated, stderr: err.truncated };
       }
       register(r, ranUnder, escalation, realWorkspace(prep.cwd));
+      // An observed run names what the kernel refused instead of the
+      // compiler's general hint (issue 29: name the denials when at hand).
+      if (ranAndFailed && observed && observed.denials.length > 0) r.failureHint = denialMarker(r);
       resolve(r);
     };
     child.on('error', (e) => {
