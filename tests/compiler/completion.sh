@@ -169,6 +169,29 @@ out=$(bash --norc --noprofile -c 'source "$1"; complete -p landlock-policy landl
 if [ "$out" = "complete -F _landlock_policy landlock-policy
 complete -F _landlock_run landlock-run" ]; then pass "bash.complete-p"; else fail "bash.complete-p" "$out"; fi
 
+# The docs' lines (docs/policy-format.md, Shell completion), run as
+# written, each in its own shell, with landlock-policy on PATH.
+mkdir -p "$T/bin"
+ln -s "$(cd "$(dirname "$policy_bin")" && pwd)/$(basename "$policy_bin")" "$T/bin/landlock-policy"
+doc_line() {
+  awk -v want="completion $1)" '/^```bash$/ { inside = 1; next } /^```/ { inside = 0 } inside && index($0, want) { print }' \
+    "$root/docs/policy-format.md"
+}
+line=$(doc_line bash)
+out=$(PATH="$T/bin:$PATH" bash --norc --noprofile -c "$line
+complete -p landlock-policy" 2>&1)
+if [ -n "$line" ] && [ "$out" = "complete -F _landlock_policy landlock-policy" ]; then pass "bash.docs-line"
+else fail "bash.docs-line" "line '$line': $out"; fi
+if command -v zsh >/dev/null; then
+  line=$(doc_line zsh)
+  out=$(PATH="$T/bin:$PATH" zsh -f -c "autoload -U compinit; compinit -u -D
+$line
+print -r -- \$_comps[landlock-policy]" 2>&1)
+  if [ -n "$line" ] && [ -n "$out" ]; then pass "zsh.docs-line"; else fail "zsh.docs-line" "line '$line': $out"; fi
+else
+  skip "zsh.docs-line" "zsh is not installed (make deps)"
+fi
+
 for shell in bash zsh fish; do
   if ! command -v "$shell" >/dev/null; then
     skip "$shell" "$shell is not installed (make deps)"
