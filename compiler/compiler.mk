@@ -78,7 +78,7 @@ tables: $(TABLES)
 # Unit tests (doctest), under ASan and UBSan as make check demands.
 COMPILER_TEST_SRCS := $(sort $(wildcard tests/unit/compiler_*.cpp))
 COMPILER_TEST := $(BUILD)/unit/compiler-test
-$(BUILD)/unit/compiler_tests/%.o: tests/unit/%.cpp $(COMPILER_HDRS) tests/support/fixture.h $(LAUNCHER_SRC)
+$(BUILD)/unit/compiler_tests/%.o: tests/unit/%.cpp $(COMPILER_HDRS) $(wildcard tests/support/*.h) $(LAUNCHER_SRC)
 	@mkdir -p $(dir $@)
 	$(CXX) $(HOST_CXXFLAGS) $(SAN_FLAGS) -c -o $@ $<
 $(BUILD)/unit/compiler_tests/doctest_main.o: $(DOCTEST_MAIN)

@@ -8,21 +8,13 @@
 
 #include "../../compiler/learn/learn_report.h"
 #include "../support/fixture.h"
+#include "../support/learn_fixture.h"
 
 using namespace llp;
+using llp_test::traced;
 using llp_test::Tree;
 
 namespace {
-
-TracedDenial traced(learn_arch::Call call, const std::string &path, uint64_t flags = 0) {
-  TracedDenial d;
-  d.call = call;
-  d.error = EACCES;
-  d.path = path;
-  d.flags = flags;
-  d.program = "/usr/bin/tool";
-  return d;
-}
 
 // A run of policy (its mode) in the tree, with .git in the workspace.
 struct Run {
@@ -85,7 +77,7 @@ TEST_SUITE("compiler learn escalation") {
   TEST_CASE("a tool's cache: its leaf grant, never a mode") {
     Run run("read-only");
     Learner l(run.r, run.o);
-    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.cache/tool/obj"), O_WRONLY | O_CREAT));
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.cache/tool/obj"), EACCES, O_WRONLY | O_CREAT));
     l.suggest();
     const Escalation e = l.escalation();
     CHECK(e.mode.empty());
@@ -95,8 +87,8 @@ TEST_SUITE("compiler learn escalation") {
   TEST_CASE("a carve exception and a secret: refused with their kind, never escalated") {
     Run run("workspace-write");
     Learner l(run.r, run.o);
-    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), O_WRONLY | O_CREAT));
-    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.ssh/id_ed25519"), O_RDONLY));
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), EACCES, O_WRONLY | O_CREAT));
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/home/.ssh/id_ed25519"), EACCES, O_RDONLY));
     l.suggest();
     REQUIRE(l.findings().size() == 2);
     CHECK(l.findings()[0].refusal == RefusalKind::Carve);
@@ -113,7 +105,7 @@ TEST_SUITE("compiler learn escalation") {
   TEST_CASE("read-only, a write in .git: no grant, and workspace-write does not allow it either") {
     Run run("read-only");
     Learner l(run.r, run.o);
-    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), O_WRONLY | O_CREAT));
+    l.add(traced(learn_arch::Call::Openat, run.t.path("/ws/.git/hooks/pre-commit"), EACCES, O_WRONLY | O_CREAT));
     l.suggest();
     CHECK(l.escalation().covers.empty());
   }

@@ -11,8 +11,10 @@
 #include "../../compiler/learn/learn_audit.h"
 #include "../../compiler/learn/learn_report.h"
 #include "../support/fixture.h"
+#include "../support/learn_fixture.h"
 
 using namespace llp;
+using llp_test::traced;
 using llp_test::Tree;
 
 namespace {
@@ -20,16 +22,6 @@ namespace {
 const char *kPolicy =
     "version = 1\nmode = \"custom\"\nro = [\"${env.LLP_TEST_ROOT}/data/a\"]\nrw = [\"${WORKSPACE}\"]\n"
     "hide = [\"~/.ssh\"]\n[network]\nconnect = [1]\n";
-
-TracedDenial traced(learn_arch::Call call, const std::string &path, int error = EACCES, uint64_t flags = 0) {
-  TracedDenial d;
-  d.call = call;
-  d.error = error;
-  d.path = path;
-  d.flags = flags;
-  d.program = "/usr/bin/tool";
-  return d;
-}
 
 struct Learned {
   Tree t;
