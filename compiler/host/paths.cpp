@@ -176,10 +176,22 @@ std::optional<std::string> canonical(const std::string &path, int *error) {
 
 std::string canonical_or_lexical(const std::string &path) { return resolve_host(path).path; }
 
-std::optional<ObjectId> object_of(const std::string &path) {
+std::optional<HostEntry> entry_at(const std::string &path) {
   struct stat st {};
   if (lstat(path.c_str(), &st) != 0) return std::nullopt;
-  return ObjectId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
+  HostEntry entry;
+  entry.object = ObjectId{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
+  entry.symlink = S_ISLNK(st.st_mode);
+  if (S_ISDIR(st.st_mode)) entry.kind = Kind::Directory;
+  else if (S_ISREG(st.st_mode)) entry.kind = Kind::File;
+  entry.links = static_cast<unsigned long>(st.st_nlink);
+  return entry;
+}
+
+std::optional<ObjectId> object_of(const std::string &path) {
+  const std::optional<HostEntry> entry = entry_at(path);
+  if (!entry) return std::nullopt;
+  return entry->object;
 }
 
 Kind kind_of(const std::string &path) {

@@ -74,10 +74,21 @@ std::optional<std::string> canonical(const std::string &path, int *error);
 // will resolve once it does.
 std::string canonical_or_lexical(const std::string &path);
 
+enum class Kind { Missing, Directory, File, Other };
+
+// What lies at path itself, a final symlink not followed (lstat): the
+// plan's one look at an entry (plan/ and out/ never call the disk).
+struct HostEntry {
+  ObjectId object;
+  bool symlink = false;
+  Kind kind = Kind::Other;  // Directory, File (a regular file) or Other (a symlink among them)
+  unsigned long links = 0;  // st_nlink
+};
+std::optional<HostEntry> entry_at(const std::string &path);
+
 // The object at path without following a final symlink (lstat).
 std::optional<ObjectId> object_of(const std::string &path);
 
-enum class Kind { Missing, Directory, File, Other };
 Kind kind_of(const std::string &path);  // follows symlinks
 bool is_symlink(const std::string &path);
 // Whether this process's effective user owns path (a final symlink not

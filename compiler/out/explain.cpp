@@ -1,7 +1,6 @@
 #include "explain.h"
 
 #include <algorithm>
-#include <sys/stat.h>
 
 #include "../../launcher/cli_flags.h"
 #include "emit.h"
@@ -21,8 +20,8 @@ using llr_cli::spelling;
 // The launcher drops directory-only rights for a file grant; say so. A path
 // that cannot be stat'ed here (portable target) is described as a directory.
 const char *rights(Access a, const std::string &path) {
-  struct stat st {};
-  bool file = stat(path.c_str(), &st) == 0 && !S_ISDIR(st.st_mode);
+  const Kind kind = kind_of(path);
+  const bool file = kind != Kind::Missing && kind != Kind::Directory;
   if (file) return a == Access::Rw ? "read, execute, write, truncate, device ioctl (a file)" : "read, execute (a file)";
   return a == Access::Rw ? "read, execute, list, write, create, remove, rename/link, truncate, device ioctl"
                          : "read, execute, list";

@@ -4,7 +4,6 @@
 #include <optional>
 #include <iterator>
 #include <string_view>
-#include <sys/stat.h>
 #include <unordered_set>
 
 #include "carve_repos.h"
@@ -45,16 +44,16 @@ class Carver {
     for (const std::string &name : names) {
       std::string child = (dir == "/" ? "" : dir) + "/" + name;
       if (is_exception(child)) continue;  // readable through dir's read-only grant
-      struct stat st {};
-      if (lstat(child.c_str(), &st) != 0) continue;  // vanished meanwhile
+      const std::optional<HostEntry> entry = entry_at(child);
+      if (!entry) continue;  // vanished meanwhile
       // A symlink is never granted (it would grant its target); it cannot be
       // replaced either, since dir is read-only now.
-      if (S_ISLNK(st.st_mode)) continue;
+      if (entry->symlink) continue;
       if (leads_to_exception(child)) {
-        if (S_ISDIR(st.st_mode)) carve(child);
+        if (entry->kind == Kind::Directory) carve(child);
         continue;
       }
-      if (names_exception_object(st)) continue;
+      if (names_exception_object(entry->object)) continue;
       emit(child, Access::Rw, true);
     }
   }
@@ -68,8 +67,7 @@ class Carver {
   }
   // Another name of an exception (a bind mount of .git, a hard link to
   // .envrc) beside it is not granted: rules attach to objects.
-  bool names_exception_object(const struct stat &st) const {
-    ObjectId id{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)};
+  bool names_exception_object(const ObjectId &id) const {
     return std::any_of(below_.begin(), below_.end(), [&](const Carved *c) {
       return std::find(c->objects.begin(), c->objects.end(), id) != c->objects.end();
     });

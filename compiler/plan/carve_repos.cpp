@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
-#include <sys/stat.h>
 
 #include "carve_list.h"
 #include "../host/paths.h"
@@ -63,15 +62,15 @@ bool kept_writable(const Layer &trusted, std::string_view name) {
 }
 
 void Collector::add(const std::string &path, const std::string &written, const CarveWhy &why, Loc loc) {
-  struct stat st {};
-  if (lstat(path.c_str(), &st) != 0) return;
+  const std::optional<HostEntry> entry = entry_at(path);
+  if (!entry) return;
   push(path, written, why, false, loc);
-  if (S_ISLNK(st.st_mode)) {
+  if (entry->symlink) {
     HostPath target = resolve_host(path);
     if (target.exists && under_writable(target.path)) add(target.path, written, {CarvedBy::SymlinkTarget, path}, loc);
     return;
   }
-  if (!S_ISREG(st.st_mode) || !path.ends_with("/.git")) return;
+  if (entry->kind != Kind::File || !path.ends_with("/.git")) return;
   std::string gitdir = named_dir(path, "gitdir: ");
   if (gitdir.empty() || !under_writable(gitdir)) return;
   add(gitdir, written, {CarvedBy::Gitdir, path}, loc);
@@ -85,8 +84,7 @@ void Collector::add_even_missing(const std::string &path, const std::string &wri
   const std::string resolved = resolve_host(lexical).path;
   for (const std::string &p : {lexical, resolved}) {
     if (p.empty() || !under_writable(p)) continue;
-    struct stat st {};
-    if (lstat(p.c_str(), &st) == 0) add(p, written, why, loc);
+    if (entry_at(p)) add(p, written, why, loc);
     else push(p, written, why, true, loc);
     mark_from_grant(p, from_grant);
   }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <sys/stat.h>
 
 #include "grants.h"
 #include "../host/mounts.h"
@@ -52,10 +51,10 @@ void add_aliases_and_objects(const Context &ctx, std::vector<Hidden> &hidden) {
       continue;
     }
     WalkResult walked = walk_tree(h.path, kProtectedFolderWalk, [&](const std::string &path, bool link, bool) {
-      struct stat st {};
-      if (link || lstat(path.c_str(), &st) != 0) return true;
-      h.objects.push_back({static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino)});
-      if (S_ISREG(st.st_mode)) note_links(path, static_cast<unsigned long>(st.st_nlink));
+      const std::optional<HostEntry> entry = link ? std::nullopt : entry_at(path);
+      if (!entry) return true;
+      h.objects.push_back(entry->object);
+      if (entry->kind == Kind::File) note_links(path, entry->links);
       return true;
     });
     if (walked.status != WalkStatus::Finished)

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <iterator>
 #include <optional>
-#include <sys/stat.h>
 
 #include "carve.h"
 #include "carve_list.h"
@@ -183,10 +182,8 @@ bool is_tool_workspace(const std::string &preset, const std::string &workspace) 
   auto project = std::find_if(preset_projects().begin(), preset_projects().end(),
                               [&](const PresetProject &p) { return p.preset == preset; });
   if (project == preset_projects().end()) return true;
-  return std::any_of(project->files.begin(), project->files.end(), [&](std::string_view file) {
-    struct stat st {};
-    return lstat((workspace + "/" + std::string(file)).c_str(), &st) == 0;
-  });
+  return std::any_of(project->files.begin(), project->files.end(),
+                     [&](std::string_view file) { return entry_at(workspace + "/" + std::string(file)).has_value(); });
 }
 
 // The ro grant (of either layer) that the output is, holds or lies inside,
