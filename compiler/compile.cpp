@@ -40,6 +40,7 @@
 #include "policy/load.h"
 #include "policy/ownership.h"
 #include "policy/schema.h"
+#include "policy/sets.h"
 #include "plan/network.h"
 #include "host/paths.h"
 #include "plan/protect.h"
@@ -53,29 +54,6 @@
 namespace llp {
 
 namespace {
-
-// --set overrides the scalars it names (workspace is applied while loading).
-void apply_sets(const CompileOptions &opt, Diagnostics &diags, Layer &trusted) {
-  for (const auto &[key, value] : opt.sets) {
-    if (key == "mode") {
-      trusted.mode.value = value;
-      trusted.mode.loc = {};
-    } else if (key == "launcher") {
-      trusted.launcher_path.value = value;
-      trusted.launcher_path.loc = {};
-      trusted.launcher_literal = true;
-    } else if (key == "strict") {
-      if (value != "true" && value != "false") {
-        diags.error({}, "--set strict=" + value + ": expected true or false");
-        continue;
-      }
-      trusted.strict.value = value == "true";
-      trusted.strict.loc = {};
-    } else if (key != "workspace") {
-      diags.error({}, "--set " + key + ": unknown key", suggestion(key, settable_keys()));
-    }
-  }
-}
 
 struct Launcher {
   std::string path;                // emitted as argv[0]
@@ -416,7 +394,7 @@ CompileResult compile(const CompileOptions &opt) {
   // load
   std::optional<Loaded> loaded = load_policy(opt, res.sources, res.diags);
   if (!loaded) return res;
-  apply_sets(opt, res.diags, loaded->trusted);
+  apply_sets(opt.sets, res.diags, loaded->trusted);
   const Layer &trusted = loaded->trusted;
   const Layer &untrusted = loaded->untrusted;
   const bool strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
