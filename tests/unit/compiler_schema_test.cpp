@@ -9,6 +9,7 @@
 
 #include "../../compiler/policy/parse.h"
 #include "../../compiler/policy/schema.h"
+#include "../../compiler/policy/sets.h"
 #include "../../compiler/base/text.h"
 #include "../../compiler/plan/env.h"
 #include "../../compiler/plan/modes.h"
@@ -334,6 +335,38 @@ TEST_SUITE("schema") {
     CHECK_FALSE(schema::holds_grant(hide_only, false));  // a project's hide never calls for nesting
     CHECK(schema::holds_grant(parse("version = 1\n[network]\nrestrict = true\n").layers.base, false));
     CHECK(schema::holds_grant(parse("version = 1\nro = [\"/usr\"]\n").layers.base, false));
+  }
+
+  TEST_CASE("--set applies every settable row by its field: a scalar, typed, from the command line") {
+    for (const Key &key : schema::keys()) {
+      if (key.settable != schema::Settable::Yes) continue;
+      const std::string name(schema::outer_name(key));
+      CAPTURE(name);
+      Layer layer;
+      Diagnostics diags;
+      bool set = false;
+      std::visit(
+          [&](auto member) {
+            using Member = decltype(member);
+            if constexpr (std::is_same_v<Member, Setting<bool> Layer::*>) {
+              apply_sets({{name, "true"}}, diags, layer);
+              set = (layer.*member).value == std::optional<bool>(true) && (layer.*member).loc.file < 0;
+              apply_sets({{name, "maybe"}}, diags, layer);
+              CHECK(diags.all().back().message == "--set " + name + "=maybe: expected true or false");
+            } else if constexpr (std::is_same_v<Member, Setting<std::string> Layer::*>) {
+              apply_sets({{name, "/a/$b"}}, diags, layer);
+              set = (layer.*member).value == std::optional<std::string>("/a/$b") && !diags.has_errors();
+            }
+          },
+          key.field);
+      CHECK_MESSAGE(set, "a settable row is a bool or a text scalar, and --set sets it");
+    }
+    Layer layer;
+    Diagnostics diags;
+    apply_sets({{"launcher", "/opt/$x/landlock-run"}}, diags, layer);
+    CHECK(layer.launcher_literal);  // typed on the command line: $ is a $
+    apply_sets({{"stric", "true"}}, diags, layer);
+    CHECK(diags.all().back().message == "--set stric: unknown key");
   }
 
   TEST_CASE("parse checks a row's choices and ABI range, and stores nothing it refuses") {
