@@ -12,6 +12,7 @@
 #include "../host/paths.h"
 #include "../host/spawn.h"
 #include "../policy/presets.h"
+#include "../policy/schema.h"
 #include "../base/text.h"
 #include "modes.h"
 
@@ -33,11 +34,15 @@ EnvRule env_rule(const std::string &text, EnvFrom from, Loc loc) {
   return r;
 }
 
+// [env] inherit's values, widest first (all, core, none): the schema's
+// choices, which parse checks, so every value here is one of them.
+std::vector<std::string_view> inherit_values() { return schema::choices_of(*schema::find_key("env", "inherit")); }
+
 // 0 all, 1 core, 2 none: a higher rank inherits less. -1: not a value.
 int inherit_rank(const std::string &value) {
-  for (size_t i = 0; i < std::size(kInheritValues); ++i)
-    if (value == kInheritValues[i]) return static_cast<int>(i);
-  return -1;
+  const std::vector<std::string_view> values = inherit_values();
+  const auto found = std::find(values.begin(), values.end(), value);
+  return found == values.end() ? -1 : static_cast<int>(found - values.begin());
 }
 
 // What landlock-run would say of `FLAG VALUE...` (its own grammar and words,
@@ -94,18 +99,11 @@ class EnvPlanner {
     return loc.file >= 0 && ctx_.sources.file(loc.file).name.rfind(kPresetPrefix, 0) == 0;
   }
 
-  bool known_inherit(const Setting<std::string> &s) {
-    if (inherit_rank(*s.value) >= 0) return true;
-    std::vector<std::string_view> values(std::begin(kInheritValues), std::end(kInheritValues));
-    ctx_.diags.error(s.loc, "unknown [env] inherit `" + *s.value + "`", suggestion(*s.value, values));
-    return false;
-  }
-
   // Yours: the last one given (the extending file's, a profile's). The
   // project's: each may keep or narrow yours, never widen it.
   void inherit() {
     for (const Setting<std::string> &s : user_.inherit)
-      if (known_inherit(s)) {
+      if (inherit_rank(*s.value) >= 0) {
         user_rank_ = inherit_rank(*s.value);
         plan_.inherit = *s.value;
         plan_.inherit_from = InheritFrom::User;
@@ -113,13 +111,13 @@ class EnvPlanner {
       }
     int rank = user_rank_;
     for (const Setting<std::string> &s : project_.inherit) {
-      if (!known_inherit(s)) continue;
       int r = inherit_rank(*s.value);
+      if (r < 0) continue;
       if (r < user_rank_) {
         ctx_.diags.error(s.loc,
                          "a project policy cannot widen the environment: inherit = \"" + *s.value +
                              "\" passes more of your variables than your policy's inherit = \"" +
-                             std::string(kInheritValues[static_cast<size_t>(user_rank_)]) + "\"",
+                             std::string(inherit_values()[static_cast<size_t>(user_rank_)]) + "\"",
                          kNarrowHint);
         continue;
       }

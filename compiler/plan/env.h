@@ -56,8 +56,6 @@ inline constexpr std::string_view kDefaultUnset[] = {
 // `Bearer TOKEN`, `Basic BASE64(user:password)`). Such a variable is unset by name.
 bool value_holds_credential(std::string_view value);
 
-inline constexpr std::string_view kInheritValues[] = {"all", "core", "none"};
-
 // A mode whose environment loses kDefaultUnset unless opted out: the two agent modes.
 bool mode_unsets_secrets(const std::string &mode);
 
