@@ -19,6 +19,7 @@
 
 #include "cli/args.h"
 #include "cli/completion.h"
+#include "cli/init.h"
 #include "cli/option_table.h"
 #include "cli/subcommands.h"
 #include "compile.h"
@@ -32,9 +33,6 @@
 #include "host/paths.h"
 #include "host/read.h"
 #include "host/spawn.h"
-#include "host/init_target.h"
-#include "out/starter.h"
-#include "plan/detect.h"
 #include "plan/modes.h"
 #include "base/text.h"
 #include "base/version.h"
@@ -322,39 +320,14 @@ int cmd_why(const Cli &cli) {
   return write_all(1, why(r, path, cli.write)) ? kOk : kInvalid;
 }
 
-// What init says of the workspace (--set workspace=PATH, else the current
-// folder) when the mode declares the builds' outputs by itself.
-StarterProject starter_project(const Cli &cli, const Mode &mode) {
-  StarterProject project;
-  if (!mode.detect_outputs) return project;
-  std::string workspace = base_options(cli).cwd;
-  for (const auto &[key, value] : cli.options.sets)
-    if (key == "workspace") workspace = join_path(workspace, value);
-  const Detection found = detect_builds(look_at_root(canonical_or_lexical(workspace)));
-  project.looked = true;
-  project.presets = found.presets;
-  for (const DetectedOutput &d : found.outputs)
-    project.outputs.push_back(printable(d.written) + "  (" + printable(d.marker) +
-                              (d.executable ? ", executable)" : ")"));
-  return project;
-}
-
 int cmd_init(const Cli &cli) {
-  const std::vector<std::string_view> offered = starter_mode_names();
-  if (cli.mode.empty()) return usage("init needs --mode " + join_names(offered, "|", "|", false));
-  const Mode *mode = find_mode(cli.mode);
-  if (!mode || mode->starter.empty())
-    return usage("init --mode " + cli.mode + ": expected " + join_names(offered, ", ", " or ", false));
-  const std::string text = starter_policy(mode->starter, starter_project(cli, *mode));
-  if (cli.files.empty()) return write_all(1, text) ? kOk : kInvalid;
-  if (cli.files.size() != 1) return usage("init takes at most one NAME or FILE");
-  std::string why;
-  const CompileOptions base = base_options(cli);
-  std::string target = init_target(base.cwd, base.env, cli.files[0], why);
-  if (target.empty()) return usage(why);
+  const Init init = prepare_init(cli, base_options(cli));
+  if (!init.usage_error.empty()) return usage(init.usage_error);
+  if (init.target.empty()) return write_all(1, init.text) ? kOk : kInvalid;
+  const std::string &target = init.target;
   int fd = open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);  // never overwrite
   if (fd < 0) return usage("init: " + target + ": " + std::strerror(errno));
-  bool ok = write_all(fd, text);
+  bool ok = write_all(fd, init.text);
   if (close(fd) != 0 || !ok) return kInvalid;
   std::fprintf(stderr, "landlock-policy: wrote %s\n", printable(target).c_str());
   return kOk;

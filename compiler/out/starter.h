@@ -1,5 +1,5 @@
 // `landlock-policy init --mode MODE`: a commented starter policy, template
-// text (where it is written: host/init_target.h).
+// text (where it is written: cli/init.h).
 #pragma once
 #include <string>
 #include <string_view>

@@ -9,10 +9,11 @@ namespace llp {
 namespace {
 const std::vector<std::string_view> kNames = {"HOME", "PWD", "WORKSPACE", "TMPDIR", "env.NAME"};
 
+}  // namespace
+
 std::string home_problem(const Variables &vars) {
   return vars.home_problem.empty() ? std::string("HOME is not set") : vars.home_problem;
 }
-}  // namespace
 
 Expansion expand_variables(std::string_view text, const Variables &vars) {
   Expansion out;

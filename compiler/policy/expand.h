@@ -30,4 +30,8 @@ struct Expansion {
 
 Expansion expand_variables(std::string_view text, const Variables &vars);
 
+// Why vars.home is unset: "HOME is not set", or its problem ("HOME is not an
+// absolute path (`x`)"), for every message that needs HOME.
+std::string home_problem(const Variables &vars);
+
 }  // namespace llp

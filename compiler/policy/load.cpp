@@ -108,7 +108,7 @@ class Loader {
     std::string message = "the policy file " + name;
     if (main.writable_hop != absolute_of(ctx_.opt, name))
       message += " is reached through " + main.writable_hop + " and";
-    message += " lies inside " + area_name(main.area) +
+    message += " lies inside " + writable_area_name(ctx_.vars, main.area) +
                ", which a confined command can write: an earlier run, or a "
                "process it left running, could have rewritten it";
     const std::string hint =
@@ -252,14 +252,6 @@ class Loader {
     stack.pop_back();
   }
 
-  std::string area_name(const std::string &area) const {
-    if (ctx_.vars.workspace && area == canonical_or_lexical(*ctx_.vars.workspace)) return "the workspace " + area;
-    if (ctx_.vars.tmpdir && area == canonical_or_lexical(*ctx_.vars.tmpdir)) return "${TMPDIR} " + area;
-    if (area == canonical_or_lexical(std::string(kSystemTmp)))
-      return area + " (writable to every run whose TMPDIR was unset, whatever TMPDIR says now)";
-    return area;
-  }
-
   bool inside_workspace(const std::string &path) const {
     return ctx_.vars.workspace && is_within(path, canonical_or_lexical(*ctx_.vars.workspace));
   }
@@ -360,6 +352,14 @@ std::vector<std::string> run_writable_areas(const Variables &vars) {
     if (std::find(areas.begin(), areas.end(), area) == areas.end()) areas.push_back(area);
   }
   return areas;
+}
+
+std::string writable_area_name(const Variables &vars, const std::string &area) {
+  if (vars.workspace && area == canonical_or_lexical(*vars.workspace)) return "the workspace " + area;
+  if (vars.tmpdir && area == canonical_or_lexical(*vars.tmpdir)) return "${TMPDIR} " + area;
+  if (area == canonical_or_lexical(std::string(kSystemTmp)))
+    return area + " (writable to every run whose TMPDIR was unset, whatever TMPDIR says now)";
+  return area;
 }
 
 std::string file_folder(const CompileOptions &opt, const Sources &sources, int file) {

@@ -49,4 +49,7 @@ inline std::string file_folder(const Context &ctx, int file) { return file_folde
 // through them is the repository's, or an earlier run's.
 std::vector<std::string> run_writable_areas(const Variables &vars);
 
+// One of those areas as a message names it: "the workspace /w", "${TMPDIR} /t"...
+std::string writable_area_name(const Variables &vars, const std::string &area);
+
 }  // namespace llp

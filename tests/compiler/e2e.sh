@@ -429,6 +429,21 @@ for file in ./build.toml "$WS/sub/../build2.toml" "$TMPDIR/build.toml"; do
     pass "init refuses $file (inside the workspace or \${TMPDIR})"
   else fail "init refuses $file (inside the workspace or \${TMPDIR})" "rc=$rc $(head -c 300 "$T/err")"; fi
 done
+# init asks the compile's own query where a run may write: the workspace
+# --set names counts too (a compile with it would refuse the file). And it
+# reads HOME as a compile does: a relative HOME is said, escaped.
+mkdir -p "$T/other-ws"
+(cd "$WS" && "$policy_bin" init --mode custom --set workspace="$T/other-ws" "$T/other-ws/p.toml") 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && [ ! -e "$T/other-ws/p.toml" ] && grep -q "lies inside the workspace $T/other-ws" "$T/err"; then
+  pass "init refuses a FILE in the workspace --set names"
+else fail "init refuses a FILE in the workspace --set names" "rc=$rc $(head -c 300 "$T/err")"; fi
+esc=$(printf '\033')
+(cd "$WS" && HOME="rel${esc}[31m" "$policy_bin" init --mode custom starter) 2>"$T/err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q 'HOME is not an absolute path (`rel' "$T/err" && ! grep -q "$esc" "$T/err"; then
+  pass "init NAME with a relative HOME: refused, HOME escaped"
+else fail "init NAME with a relative HOME: refused, HOME escaped" "rc=$rc $(head -c 300 "$T/err")"; fi
 # Outputs, a workspace inside TMPDIR, the TMPDIR .git warning, presets on a
 # fresh HOME (issue 23): a world of their own.
 sh "$root/tests/compiler/outputs.sh" "$policy_bin" "$launcher"
