@@ -395,11 +395,12 @@ int print_subcommand_help(const Subcommand &sub) {
 int run(int argc, char **argv) {
   if (argc < 2) return usage("no subcommand");
   std::string sub = argv[1];
-  if (sub == "--version") {
+  // --help, -h, --version: the option table's rows for landlock-policy itself.
+  if (const OptionSpec *top = find_option(kTopLevel, sub)) {
+    if (top->id == OptionId::Help) return print_help();
     std::printf("landlock-policy %s launcher-source-sha256=%s\n", kVersion, kLauncherSourceSha256);
     return kOk;
   }
-  if (sub == "--help" || sub == "-h") return print_help();
   std::vector<std::string_view> subcommands;
   const Subcommand *found = nullptr;
   for (const Subcommand &row : kSubcommands) {

@@ -104,8 +104,8 @@ class Args {
   std::optional<std::string> attached_;
 };
 
-// The words of a Value::Words option, as a message lists them: "a, b or c".
-std::string listed(std::string_view words) {
+// A space-separated list of the table as its words.
+std::vector<std::string_view> split_words(std::string_view words) {
   std::vector<std::string_view> names;
   while (!words.empty()) {
     const size_t space = words.find(' ');
@@ -113,6 +113,12 @@ std::string listed(std::string_view words) {
     if (space == std::string_view::npos) break;
     words.remove_prefix(space + 1);
   }
+  return names;
+}
+
+// The words of a Value::Words option, as a message lists them: "a, b or c".
+std::string listed(std::string_view words) {
+  const std::vector<std::string_view> names = split_words(words);
   std::string text;
   for (size_t i = 0; i < names.size(); ++i) {
     if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
@@ -143,6 +149,31 @@ std::string format_option(const OptionSpec &row, Args &args, Cli &cli) {
   return "--format " + cli.format + ": expected " + words;
 }
 
+// An option the subcommand does not take: "unknown option", or when the
+// table gives it to others, one line naming the subcommand and whose it is
+// ("check takes no --format: it is argv's and learn's"). A --format whose
+// value is a diagnostics format is pointed at --diagnostics.
+std::string not_taken(const std::string &subcommand, const std::string &spelling, Args &args) {
+  std::vector<std::string_view> owners;
+  bool format = false;
+  for (const OptionSpec &row : kOptions) {
+    if (row.spelling != spelling) continue;
+    format = format || row.id == OptionId::Format;
+    for (std::string_view owner : split_words(row.subcommands))
+      if (std::find(owners.begin(), owners.end(), owner) == owners.end()) owners.push_back(owner);
+  }
+  if (owners.empty()) return "unknown option " + spelling;
+  std::string why = subcommand + " takes no " + spelling + ": it is ";
+  for (size_t i = 0; i < owners.size(); ++i) {
+    if (i > 0) why += i + 1 == owners.size() ? " and " : ", ";
+    why += std::string(owners[i]) + "'s";
+  }
+  std::string value;
+  if (format && args.value(value) && is_diag_format(value))
+    why += "; for " + value + " messages, use --diagnostics " + value;
+  return why;
+}
+
 // The value of a Value::Words option, checked: "" or the usage error.
 std::string word_option(const OptionSpec &row, Args &args, std::string &out) {
   if (!args.value(out) || !names_word(row.words, out)) return std::string(row.spelling) + " needs " + listed(row.words);
@@ -169,6 +200,7 @@ std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
   std::string error;
   switch (row.id) {
     case OptionId::Help: cli.help = true; break;
+    case OptionId::Version: break;  // landlock-policy's own (main.cpp), no subcommand's
     case OptionId::Profile:
       if (!args.value(cli.options.profile)) return "--profile needs a NAME";
       break;
@@ -238,7 +270,7 @@ std::string parse_cli(int argc, char **argv, Cli &cli) {
       break;
     }
     const OptionSpec *row = find_option(cli.subcommand, a);
-    if (!row && a.size() > 1 && a[0] == '-') return "unknown option " + a;
+    if (!row && a.size() > 1 && a[0] == '-') return not_taken(cli.subcommand, a, args);
     if (!row) {
       cli.files.push_back(a);
       continue;

@@ -116,7 +116,12 @@ std::vector<std::string> spellings(const std::vector<Option> &options) {
   return words;
 }
 
-std::vector<std::string> top_level_options() { return {std::begin(kTopLevelOptions), std::end(kTopLevelOptions)}; }
+std::vector<std::string> top_level_options() {
+  std::vector<std::string> words;
+  for (const OptionSpec &row : kOptions)
+    if (names_word(row.subcommands, kTopLevel)) words.emplace_back(row.spelling);
+  return words;
+}
 
 std::string joined(const std::vector<std::string> &words) {
   std::string text;

@@ -11,6 +11,7 @@ namespace llp {
 
 enum class OptionId {
   Help,
+  Version,
   Profile,
   Set,
   Target,
@@ -49,17 +50,24 @@ struct OptionSpec {
   std::string_view operand;      // what --help calls the value of a Word or File: "NAME", "PATH"
 };
 
+// The word that stands in a row's subcommands for landlock-policy itself:
+// the options it takes instead of a subcommand (--help, --version).
+inline constexpr std::string_view kTopLevel = "landlock-policy";
+
 // Most options apply to every subcommand that compiles a policy (and init).
+// An option a subcommand does not take is a usage error naming it (args.cpp).
 inline constexpr OptionSpec kOptions[] = {
-    {OptionId::Help, Value::None, "--help", "argv exec check explain why init learn completion", "", ""},
-    {OptionId::Help, Value::None, "-h", "argv exec check explain why init learn completion", "", ""},
+    {OptionId::Help, Value::None, "--help", "landlock-policy argv exec check explain why init learn completion", "",
+     ""},
+    {OptionId::Help, Value::None, "-h", "landlock-policy argv exec check explain why init learn completion", "", ""},
+    {OptionId::Version, Value::None, "--version", "landlock-policy", "", ""},
     {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME"},
     {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", ""},
     {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", ""},
     {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH"},
     {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", ""},
     {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", ""},
-    {OptionId::Format, Value::Words, "--format", "argv exec check explain why init", "shell json nul record", ""},
+    {OptionId::Format, Value::Words, "--format", "argv", "shell json nul record", ""},
     {OptionId::Format, Value::Words, "--format", "learn", "text json", ""},
     {OptionId::Mode, Value::Mode, "--mode", "argv exec explain learn", "", ""},
     {OptionId::Mode, Value::StarterMode, "--mode", "init", "", ""},

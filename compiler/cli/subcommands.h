@@ -55,9 +55,6 @@ inline constexpr Subcommand kSubcommands[] = {
      Operands::Shells, false},
 };
 
-// What landlock-policy takes instead of a subcommand.
-inline constexpr std::string_view kTopLevelOptions[] = {"--help", "-h", "--version"};
-
 // The shells `completion` writes for.
 inline constexpr std::string_view kCompletionShells[] = {"bash", "zsh", "fish"};
 

@@ -208,6 +208,15 @@ else fail "--unpinned=yes: a flag takes no value" "rc=$rc $(head -c 300 "$T/err"
 rc=$?
 if [ "$rc" = 2 ] && grep -q -- 'use --diagnostics github' "$T/err"; then pass "check --format github points at --diagnostics github"
 else fail "check --format github points at --diagnostics github" "rc=$rc $(head -c 300 "$T/err")"; fi
+# --format is argv's and learn's (the option table): any other subcommand
+# refuses it, exit 2, one line naming the subcommand.
+for sub in exec explain why init; do
+  "$policy_bin" "$sub" --format json "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" = 2 ] && [ ! -s "$T/out" ] && head -n 1 "$T/err" | grep -q "^landlock-policy: $sub takes no --format: it is argv's and learn's\$"; then
+    pass "$sub --format json: refused, naming $sub"
+  else fail "$sub --format json: refused, naming $sub" "rc=$rc $(head -c 300 "$T/err")"; fi
+done
 
 # A CI runner's command files are protected when set (issue 24): a grant
 # covering $GITHUB_ENV is an error; without the variables it is not.

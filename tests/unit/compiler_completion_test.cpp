@@ -77,7 +77,8 @@ TEST_SUITE("compiler completion") {
       const std::string script = completion_script(shell);
       REQUIRE_FALSE(script.empty());
       for (const Subcommand &sub : kSubcommands) CHECK_MESSAGE(has_word(script, shell, sub.name), sub.name);
-      for (std::string_view option : kTopLevelOptions) CHECK_MESSAGE(has_word(script, shell, option), option);
+      for (const std::string &option : completion::top_level_options())
+        CHECK_MESSAGE(has_word(script, shell, option), option);
       for (const OptionSpec &row : kOptions) CHECK_MESSAGE(has_word(script, shell, row.spelling), row.spelling);
       for (std::string_view mode : mode_names()) CHECK_MESSAGE(has_word(script, shell, mode), mode);
       for (std::string_view key : schema::settable_keys())
@@ -114,7 +115,8 @@ TEST_SUITE("compiler completion") {
         const bool named = names_word(row.subcommands, sub.name);
         const bool other_row = find_option(sub.name, row.spelling) != nullptr;
         if (named) CHECK(error.empty());
-        else if (!other_row) CHECK(error == "unknown option " + std::string(row.spelling));
+        else if (!other_row)
+          CHECK(error.starts_with(std::string(sub.name) + " takes no " + std::string(row.spelling) + ": it is "));
       }
     }
   }
@@ -127,6 +129,20 @@ TEST_SUITE("compiler completion") {
     CHECK(parse({"argv", "--format", "yaml"}, cli) == "--format yaml: expected shell, json, nul or record");
     CHECK(parse({"check", "--format", "github"}, cli).find("use --diagnostics github") != std::string::npos);
     CHECK(parse({"argv", "--diagnostics", "xml"}, cli) == "--diagnostics needs text, gcc or github");
-    CHECK(parse({"explain", "--way", "auto"}, cli) == "unknown option --way");
+    CHECK(parse({"explain", "--way", "auto"}, cli) == "explain takes no --way: it is learn's");
+  }
+
+  TEST_CASE("an option the table gives to other subcommands is refused, naming the subcommand") {
+    Cli cli;
+    for (std::string_view sub : {"exec", "check", "explain", "why", "init"}) {
+      CAPTURE(sub);
+      CHECK(parse({std::string(sub), "--format", "json"}, cli) ==
+            std::string(sub) + " takes no --format: it is argv's and learn's");
+    }
+    CHECK(parse({"check", "--format", "github"}, cli) ==
+          "check takes no --format: it is argv's and learn's; for github messages, use --diagnostics github");
+    CHECK(parse({"argv", "--version"}, cli) == "argv takes no --version: it is landlock-policy's");
+    CHECK(parse({"argv", "--nope"}, cli) == "unknown option --nope");
+    CHECK(completion::top_level_options() == std::vector<std::string>{"--help", "-h", "--version"});
   }
 }
