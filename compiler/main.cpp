@@ -19,6 +19,7 @@
 
 #include "cli/args.h"
 #include "cli/completion.h"
+#include "cli/help.h"
 #include "cli/init.h"
 #include "cli/option_table.h"
 #include "cli/subcommands.h"
@@ -184,7 +185,9 @@ int cmd_argv(const Cli &cli) {
   if (std::string e = policy_args(cli, false); !e.empty()) return usage(e);
   std::string format = cli.format;
   if (format.empty()) {
-    if (!isatty(1)) return usage("argv: --format shell|json|nul is required when stdout is not a terminal");
+    if (!isatty(1))
+      return usage("argv: " + option_usage(*find_option("argv", "--format")) +
+                   " is required when stdout is not a terminal");
     format = "shell";
   }
   CompileResult r = compile_file(cli, policy_file(cli), cli.command, Purpose::Run);
@@ -345,9 +348,12 @@ bool wants_shell(int argc, char **argv) {
 }
 
 int cmd_completion(const Cli &cli) {
-  if (!cli.command.empty() || cli.files.size() != 1) return usage("completion takes one shell: bash, zsh or fish");
+  const std::vector<std::string_view> shells(std::begin(kCompletionShells), std::end(kCompletionShells));
+  if (!cli.command.empty() || cli.files.size() != 1)
+    return usage("completion takes one shell: " + join_names(shells, ", ", " or ", false));
   const std::string script = completion_script(cli.files[0]);
-  if (script.empty()) return usage("completion " + cli.files[0] + ": expected bash, zsh or fish");
+  if (script.empty())
+    return usage("completion " + cli.files[0] + ": expected " + join_names(shells, ", ", " or ", false));
   return write_all(1, script) ? kOk : kInvalid;
 }
 
@@ -365,39 +371,12 @@ int run_subcommand(SubcommandId id, const Cli &cli) {
   return kUsage;
 }
 
-std::string usage_line(const Subcommand &sub) {
-  std::string name(sub.name);
-  name.resize(std::max<size_t>(name.size() + 1, 8), ' ');
-  return "landlock-policy " + name + std::string(sub.usage) + "\n";
-}
-
-// `landlock-policy --help`: the usage line of every subcommand, then the options.
-int print_help() {
-  std::string text;
-  for (const Subcommand &sub : kSubcommands) text += (text.empty() ? "usage: " : "       ") + usage_line(sub);
-  return write_all(1, text + kUsageText) ? kOk : kInvalid;
-}
-
-// `landlock-policy SUBCOMMAND --help`: its usage line, what it does, and
-// the options it takes (the option table's rows that name it).
-int print_subcommand_help(const Subcommand &sub) {
-  std::string text = "usage: " + usage_line(sub) + "\n" + std::string(sub.about) + "\n";
-  std::string options;
-  for (const OptionSpec &row : kOptions) {
-    if (!names_word(row.subcommands, sub.name)) continue;
-    options += "  " + option_usage(row) + "\n";
-  }
-  if (!options.empty()) text += "\nOptions:\n" + options;
-  text += "\nWhat each option does: landlock-policy --help; man 1 landlock-policy\n";
-  return write_all(1, text) ? kOk : kInvalid;
-}
-
 int run(int argc, char **argv) {
   if (argc < 2) return usage("no subcommand");
   std::string sub = argv[1];
   // --help, -h, --version: the option table's rows for landlock-policy itself.
   if (const OptionSpec *top = find_option(kTopLevel, sub)) {
-    if (top->id == OptionId::Help) return print_help();
+    if (top->id == OptionId::Help) return write_all(1, help_text()) ? kOk : kInvalid;
     std::printf("landlock-policy %s launcher-source-sha256=%s\n", kVersion, kLauncherSourceSha256);
     return kOk;
   }
@@ -411,7 +390,8 @@ int run(int argc, char **argv) {
   Cli cli;
   cli.subcommand = sub;
   if (std::string e = parse_cli(argc, argv, cli); !e.empty()) return usage(e);
-  return cli.help ? print_subcommand_help(*found) : run_subcommand(found->id, cli);
+  if (cli.help) return write_all(1, subcommand_help(*found)) ? kOk : kInvalid;
+  return run_subcommand(found->id, cli);
 }
 
 }  // namespace

@@ -4,57 +4,22 @@
 #include <optional>
 
 #include "../base/text.h"
+#include "../plan/modes.h"
 #include "option_table.h"
 
 namespace llp {
 
-// What follows the subcommands' usage lines (main.cpp's table prints them).
-const char kUsageText[] =
-    "       landlock-policy --version | --help | SUBCOMMAND --help\n\n"
-    "Options (a value follows a space or `=`: --diagnostics=github):\n"
-    "  --profile NAME       apply [profiles.NAME]\n"
-    "  --set KEY=VALUE      override workspace, mode, strict or launcher\n"
-    "  --target host|portable  host (default): canonicalise on this machine;\n"
-    "                       portable: paths as written, no existence checks\n"
-    "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
-    "                       else the one installed beside landlock-policy)\n"
-    "  --unpinned           omit --expect-version from the argv\n"
-    "  --short              explain: one line each for the mode, writable, outputs,\n"
-    "                       hidden, network and scopes\n"
-    "  --mode MODE          argv, exec, explain, learn: no POLICY.toml; the policy\n"
-    "                       is what a file holding only mode = \"MODE\" gives (your\n"
-    "                       own, trusted)\n"
-    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
-    "                       line each) or github (workflow annotations)\n"
-    "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
-    "                       record (JSON {\"argv\", \"failure_hint\"}); required\n"
-    "                       when stdout is not a terminal\n\n"
-    "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
-    "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
-    "  eval \"$argv\"\n"
-    "A failed `argv --format shell` prints a line that fails when evaluated.\n\n"
-    "Without a COMMAND, argv ends with \"--\": append the command yourself.\n"
-    "POLICY.toml \"-\" reads the policy from standard input (learn: not with --write).\n"
-    "A word after POLICY.toml without -- before it is refused, with where the -- goes.\n"
-    "A policy file inside the workspace, ${TMPDIR}, /tmp or /dev/shm is refused (an\n"
-    "earlier confined run could have rewritten it), and so is a policy file, an extends\n"
-    "file or the launcher reached through a folder owned by anyone but you or root, or\n"
-    "writable by group or others without the sticky bit (as ssh checks its own\n"
-    "files); check, explain and why only warn about the policy file.\n"
-    "init NAME writes ~/.config/landlock-policy/NAME.toml; init without one prints.\n"
-    "argv, exec and learn prepare the run: they create the policy's missing outputs\n"
-    "and the presets' missing cache folders; check, explain and why create nothing.\n"
-    "learn runs the command as exec does, watched through the kernel's Landlock audit\n"
-    "records where it can (ABI 7 and CAP_AUDIT_READ) or else with ptrace (--way picks\n"
-    "one), then reports on stderr what the sandbox denied and the grants to add\n"
-    "(--format json: to --report FILE, or to the open descriptor --report-fd N, closed\n"
-    "before the command starts, written once the run is over; else stderr);\n"
-    "--write NEW.toml writes them as a policy extending POLICY.toml.\n"
-    "Its exit status is the command's.\n"
-    "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
-    "Format: man 5 landlock-policy\n";
-
 namespace {
+
+// kDiagFormats' names, as a message lists them: "text, gcc or github".
+std::string diag_words() {
+  std::string text;
+  for (size_t i = 0; i < std::size(kDiagFormats); ++i) {
+    if (i > 0) text += i + 1 == std::size(kDiagFormats) ? " or " : ", ";
+    text += kDiagFormats[i].name;
+  }
+  return text;
+}
 
 bool is_diag_format(const std::string &name) {
   DiagFormat ignored = DiagFormat::Text;
@@ -216,7 +181,7 @@ std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
       break;
     case OptionId::Unpinned: cli.options.unpinned = true; break;
     case OptionId::Diagnostics:
-      if (!args.value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs text, gcc or github";
+      if (!args.value(v) || !parse_diag_format(v, cli.diagnostics)) return "--diagnostics needs " + diag_words();
       break;
     case OptionId::Format:
       if (cli.subcommand == "learn") return word_option(row, args, cli.format);
@@ -248,8 +213,8 @@ std::string option_usage(const OptionSpec &row) {
     case Value::Word:
     case Value::Fd:
     case Value::File: return text + " " + std::string(row.operand);
-    case Value::Mode:
-    case Value::StarterMode: return text + " MODE";
+    case Value::Mode: return text + " MODE";
+    case Value::StarterMode: return text + " " + join_names(starter_mode_names(), "|", "|", false);
     case Value::SetKey: return text + " KEY=VALUE";
     case Value::Words: words = row.words; break;
     case Value::DiagFormat:

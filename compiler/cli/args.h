@@ -33,7 +33,4 @@ std::string parse_cli(int argc, char **argv, Cli &cli);
 // An option with its value as --help shows it: "--target host|portable".
 std::string option_usage(const OptionSpec &row);
 
-// `landlock-policy --help`.
-extern const char kUsageText[];
-
 }  // namespace llp

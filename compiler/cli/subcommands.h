@@ -17,15 +17,17 @@ enum class Operands {
 struct Subcommand {
   SubcommandId id;
   std::string_view name;
-  std::string_view usage;  // after "landlock-policy NAME"; continuation lines indented as --help shows them
+  // After "landlock-policy NAME"; continuation lines indented as --help shows
+  // them. {--OPTION} is the option table's row for the subcommand, as
+  // option_usage writes it; {shells} the shells of kCompletionShells (help.cpp).
+  std::string_view usage;
   std::string_view about;  // SUBCOMMAND --help: what it does, in a few lines
   Operands operands;
   bool command;  // takes -- COMMAND [ARG]...
 };
 
 inline constexpr Subcommand kSubcommands[] = {
-    {SubcommandId::Argv, "argv",
-     "[--format shell|json|nul|record] [OPTION]... POLICY.toml|--mode MODE [-- COMMAND [ARG]...]",
+    {SubcommandId::Argv, "argv", "[{--format}] [OPTION]... POLICY.toml|--mode MODE [-- COMMAND [ARG]...]",
      "Prints the launcher's argv for the policy, with the command when one follows --.", Operands::Policies, true},
     {SubcommandId::Exec, "exec", "[OPTION]... POLICY.toml|--mode MODE -- COMMAND [ARG]...",
      "Compiles the policy, then runs the command confined by it. --mode MODE alone is a policy file\n"
@@ -39,16 +41,16 @@ inline constexpr Subcommand kSubcommands[] = {
      Operands::Policies, false},
     {SubcommandId::Why, "why", "[--write] [OPTION]... POLICY.toml PATH",
      "Says which grant covers PATH, or why none does.", Operands::Policies, false},
-    {SubcommandId::Init, "init", "--mode read-only|workspace-write|custom [NAME|FILE]",
-     "Writes a commented starter policy.", Operands::Policies, false},
+    {SubcommandId::Init, "init", "{--mode} [NAME|FILE]", "Writes a commented starter policy.", Operands::Policies,
+     false},
     {SubcommandId::Learn, "learn",
-     "[--way auto|audit|ptrace] [--format text|json] [--report FILE|--report-fd N]\n"
+     "[{--way}] [{--format}] [--report FILE|--report-fd N]\n"
      "                               [--write NEW.toml] [OPTION]...\n"
      "                               POLICY.toml|-|--mode MODE -- COMMAND [ARG]...",
      "Runs the command as exec does and reports what the sandbox denied and the grants to add;\n"
      "--format json adds the escalation (what one retry would need) and the refused denials.",
      Operands::Policies, true},
-    {SubcommandId::Completion, "completion", "bash|zsh|fish",
+    {SubcommandId::Completion, "completion", "{shells}",
      "Prints the shell completion of this command and of landlock-run for the shell named, generated\n"
      "from the tables of subcommands, options, modes and launcher flags: source it, or let\n"
      "`make install` and the packages install it (where each shell looks: FILES in the man page).",
