@@ -51,6 +51,9 @@ const char kUsageText[] =
     "before the command starts, written once the run is over; else stderr);\n"
     "--write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
+    "exec --ask (on a terminal) watches the run as learn does; after a failure whose\n"
+    "denials the sandbox made have an escalation, it shows it and asks once to re-run\n"
+    "the command with it (default no; nothing saved).\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: man 5 landlock-policy\n";
 
@@ -202,6 +205,7 @@ std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
       if (!file_value(args, cli.write_file)) return "--write needs a NEW.toml";
       break;
     case OptionId::ReportFd: return report_fd_option(args, cli);
+    case OptionId::Ask: cli.ask = true; break;
   }
   return {};
 }
