@@ -107,8 +107,8 @@ TEST_SUITE("compiler exec --ask") {
         "version = 1\nmode = \"read-only\"\n# a comment\noutputs = [\"dist/\"]\n[network]\nrestrict = true\n",
         PolicyAdditions{{"build/"}, {t.path("/cache")}, {}, {443}, {}}, why);
     REQUIRE_MESSAGE(!text.empty(), why);
-    CHECK(holds(text, "\"dist/\""));
-    CHECK(holds(text, "\"build/\""));
+    CHECK(holds(text, "dist/"));  // toml++ writes it again, in its own quotes
+    CHECK(holds(text, "build/"));
     CHECK(holds(text, "443"));
     CompileOptions c = t.options(text);
     c.sets.emplace_back("mode", "workspace-write");
