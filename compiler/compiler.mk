@@ -15,6 +15,8 @@ NPM_GLOBAL_PACKAGES += pnpm@9.15.9
 # table (cargo, npm, yarn, pnpm, go, the venv, maven and gradle come with the
 # presets' tools above); bsdutils for script(1): exec's hint on a terminal.
 DEB_PACKAGES += cmake meson autoconf automake python3-pytest bsdutils
+# tests/compiler/exec-ask.sh drives exec --ask on a pseudo-terminal with python3's pty module.
+DEB_PACKAGES += python3
 # tests/compiler/completion.sh runs the generated completion in each shell.
 DEB_PACKAGES += bash zsh fish
 

@@ -19,6 +19,7 @@
 
 #include "cli/args.h"
 #include "cli/completion.h"
+#include "cli/exec.h"
 #include "cli/help.h"
 #include "cli/init.h"
 #include "cli/option_table.h"
@@ -33,11 +34,9 @@
 #include "learn/learn.h"
 #include "host/paths.h"
 #include "host/read.h"
-#include "host/spawn.h"
 #include "plan/modes.h"
 #include "base/text.h"
 #include "base/version.h"
-#include "host/exit_status.h"
 
 extern char **environ;
 
@@ -205,30 +204,50 @@ int cmd_argv(const Cli &cli) {
   return write_all(1, out) ? kOk : kInvalid;
 }
 
+// The run's own policy again (text: exec --ask's widened one, "": its own), with --set mode=MODE unless "".
+CompileResult compile_again(const Cli &cli, const CompileResult &r, const std::string &text, const std::string &mode,
+                            bool prepare) {
+  CompileOptions o = base_options(cli);
+  o.command = cli.command;
+  o.prepare_run = prepare;
+  o.policy_name = r.sources.file(0).name;
+  o.policy_text = text.empty() ? r.sources.file(0).text : text;
+  o.policy_from_stdin = cli.mode.empty() ? cli.files[0] == kStdinArg : true;
+  if (!mode.empty()) o.sets.emplace_back("mode", mode);
+  return compile(o);
+}
+
+// What learn and exec --ask give the learning of the run r: the command, $HOME, and the compiles it asks for.
+LearnOptions learn_options(const Cli &cli, const CompileResult &r) {
+  LearnOptions lo;
+  lo.command = cli.command;
+  lo.home = base_options(cli).env["HOME"];
+  lo.compile_text = [&cli](const std::string &name, const std::string &text) {
+    CompileOptions o = base_options(cli);
+    o.policy_name = name;
+    o.policy_text = text;
+    return compile(o);
+  };
+  // The run's own policy again, in another mode (learn's escalation asks
+  // whether that mode would allow what was denied): nothing is prepared.
+  lo.compile_in_mode = [&cli, &r](const std::string &mode) { return compile_again(cli, r, {}, mode, false); };
+  return lo;
+}
+
 int cmd_exec(const Cli &cli) {
   if (std::string e = policy_args(cli, true); !e.empty()) return usage(e);
+  Terminal tty;  // --ask: checked before anything is compiled or run
+  if (std::string e = cli.ask ? tty.open() : ""; !e.empty()) {
+    std::fprintf(stderr, "landlock-policy: exec --ask: %s\n", e.c_str());
+    return kUsage;
+  }
   CompileResult r = compile_file(cli, policy_file(cli), cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
-  ExecArgs args(r.argv);
-  // The launcher is an absolute path checked at compile time: never looked
-  // up in PATH. Only danger-full-access runs the command itself, as asked.
-  // On a terminal, stay the parent so that a failure can be explained
-  // after the command; in scripts and CI, exec (same PID, nothing after).
-  if (isatty(2)) {
-    const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
-    if (!end.error.empty()) {
-      std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());
-      return end.status != 0 ? end.status : llr_cli::kExitCannotExecute;  // the child's 126 or 127, else fork failed
-    }
-    const std::string hint = failure_hint(r.plan);
-    if (!end.signaled && end.status != 0 && !hint.empty())
-      std::fprintf(stderr, "landlock-policy: the command exited %d; %s\n", end.status, printable(hint).c_str());
-    exit_as(end);
-  }
-  exec_args(args, !r.plan.sandboxed);
-  int e = errno;
-  std::fprintf(stderr, "landlock-policy: exec %s: %s\n", printable(args.program()).c_str(), std::strerror(e));
-  return exec_failure_status(e);
+  if (!cli.ask || !r.plan.sandboxed) return exec_compiled(r);  // danger-full-access: no sandbox to ask about
+  AskCalls calls{learn_options(cli, r), [&cli, &r](const std::string &text, const std::string &mode, bool prepare) {
+                   return compile_again(cli, r, text, mode, prepare);
+                 }};
+  return exec_ask(r, calls, tty);
 }
 
 // learn --report-fd N: "" when it goes with the other options and N is open
@@ -252,36 +271,16 @@ int cmd_learn(const Cli &cli) {
     if (std::string e = take_report_fd(cli); !e.empty()) return usage(e);
   CompileResult r = compile_file(cli, file, cli.command, Purpose::Run);
   if (finish(cli, r) != kOk) return kInvalid;
-  LearnOptions lo;
-  CompileOptions base = base_options(cli);
+  LearnOptions lo = learn_options(cli, r);
   if (file.empty()) lo.policy_file = "<--mode " + cli.mode + ">";
   else if (no_file) lo.policy_file = kStdinName;
-  else lo.policy_file = canonical_or_lexical(lexical_normalize(join_path(base.cwd, file)));
+  else lo.policy_file = canonical_or_lexical(lexical_normalize(join_path(base_options(cli).cwd, file)));
   lo.policy_is_file = !no_file;
   lo.format = cli.format.empty() ? "text" : cli.format;
   lo.write_file = cli.write_file;
   lo.report_file = cli.report_file;
   lo.report_fd = cli.report_fd;
   lo.way = cli.way;
-  lo.command = cli.command;
-  auto home = base.env.find("HOME");
-  if (home != base.env.end()) lo.home = home->second;
-  lo.compile_text = [&cli](const std::string &name, const std::string &text) {
-    CompileOptions o = base_options(cli);
-    o.policy_name = name;
-    o.policy_text = text;
-    return compile(o);
-  };
-  // The run's own policy again, in another mode (learn's escalation asks
-  // whether that mode would allow what was denied): nothing is prepared.
-  lo.compile_in_mode = [&cli, &r](const std::string &mode) {
-    CompileOptions o = base_options(cli);
-    o.policy_name = r.sources.file(0).name;
-    o.policy_text = r.sources.file(0).text;
-    o.policy_from_stdin = cli.mode.empty() ? cli.files[0] == kStdinArg : true;
-    o.sets.emplace_back("mode", mode);
-    return compile(o);
-  };
   return learn(r, lo);
 }
 

@@ -199,6 +199,7 @@ std::string apply_option(const OptionSpec &row, Args &args, Cli &cli) {
       if (!file_value(args, cli.write_file)) return "--write needs a NEW.toml";
       break;
     case OptionId::ReportFd: return report_fd_option(args, cli);
+    case OptionId::Ask: cli.ask = true; break;
   }
   return {};
 }

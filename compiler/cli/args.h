@@ -22,6 +22,7 @@ struct Cli {
   bool write = false;
   bool short_form = false;  // explain --short
   bool help = false;        // --help after the subcommand
+  bool ask = false;         // exec --ask: after a denied failure, offer the escalation once
   CompileOptions options;
 };
 

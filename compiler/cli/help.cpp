@@ -57,6 +57,9 @@ constexpr std::string_view kOptionsText =
     "before the command starts, written once the run is over; else stderr);\n"
     "--write NEW.toml writes them as a policy extending POLICY.toml.\n"
     "Its exit status is the command's.\n"
+    "exec --ask (on a terminal) watches the run as learn does; after a failure whose\n"
+    "denials the sandbox made have an escalation, it shows it and asks once to re-run\n"
+    "the command with it (default no; nothing saved).\n"
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: man 5 landlock-policy\n";
 

@@ -26,6 +26,7 @@ enum class OptionId {
   Report,
   ReportFd,
   LearnWrite,
+  Ask,
 };
 
 // What follows the option, for the parser and the completion.
@@ -77,6 +78,7 @@ inline constexpr OptionSpec kOptions[] = {
     {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", ""},
     {OptionId::Report, Value::File, "--report", "learn", "", "FILE"},
     {OptionId::ReportFd, Value::Fd, "--report-fd", "learn", "", "N"},
+    {OptionId::Ask, Value::None, "--ask", "exec", "", ""},
 };
 
 // Whether the space-separated list names word.

@@ -23,16 +23,13 @@ bool to_stderr(const std::string &text) {
   return std::fwrite(text.data(), 1, text.size(), stderr) == text.size() && std::fflush(stderr) == 0;
 }
 
-// The audit way: the launcher with --log-denials; false when it could not run.
-bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l, RunSummary &run) {
+// The audit way: the launcher with --log-denials; "" or why it could not run.
+std::string run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l, RunSummary &run) {
   Plan plan = compiled.plan;
   plan.log_denials = true;
   plan.drop_caps = true;  // what is learned is what the command needs without a capability
   AuditRun a = audit_run(build_argv(plan, o.command));
-  if (!a.started) {
-    say(a.error);
-    return false;
-  }
+  if (!a.started) return a.error;
   if (!a.error.empty()) say(a.error);
   if (!a.restore_error.empty()) say(a.restore_error);
   AuditFindings found = audit_findings(a.records, a.launcher);
@@ -40,6 +37,7 @@ bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l,
   run.status = a.status;
   run.not_recorded = a.not_recorded;
   run.left_running = a.left_running ? 1 : 0;
+  run.stopped = a.killed;
   auto received = static_cast<long>(found.denials.size()) + found.unmapped;
   if (a.overrun || !a.end_seen || (found.counted > 0 && found.counted > received && !a.not_recorded))
     run.notes.push_back("some audit records did not arrive (the kernel counted " + std::to_string(found.counted) +
@@ -49,7 +47,7 @@ bool run_audit(const CompileResult &compiled, const LearnOptions &o, Learner &l,
   if (found.unmapped > 0)
     run.notes.push_back(std::to_string(found.unmapped) +
                         " denial(s) named no path or TCP port (a scope: signals, abstract sockets)");
-  return true;
+  return {};
 }
 
 // The audit way names only the folder an entry was created in. Where the
@@ -107,6 +105,24 @@ bool write_learned(const Learner &l, const LearnOptions &o, const std::string &w
 
 }  // namespace
 
+std::string learn_watch(const CompileResult &compiled, const LearnOptions &o, bool second_run, Learner &l,
+                        RunSummary &run) {
+  if (run.way == "audit") {
+    if (std::string e = run_audit(compiled, o, l, run); !e.empty()) return e;
+    if (second_run) name_entries(compiled, l, run);
+    return {};
+  }
+  TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
+  if (!t.started) return t.error;
+  if (!t.error.empty()) say(t.error);
+  for (const TracedDenial &d : t.denials) l.add(d);
+  run.status = t.status;
+  run.left_running = t.left_running;
+  run.not_recorded = t.not_recorded;
+  run.stopped = t.killed;
+  return {};
+}
+
 std::string learn_claim_report_fd(int fd) {
   const int flags = fcntl(fd, F_GETFL);
   if (flags < 0) return "not an open descriptor";
@@ -133,22 +149,10 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
     }
   }
   Learner l(compiled, o);
-  if (o.way != "ptrace" && why_not.empty()) {
-    run.way = "audit";
-    if (!run_audit(compiled, o, l, run)) return llr_cli::kExitCannotExecute;
-    name_entries(compiled, l, run);
-  } else {
-    run.way = "ptrace";
-    TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
-    if (!t.started) {
-      say(t.error);
-      return llr_cli::kExitCannotExecute;
-    }
-    if (!t.error.empty()) say(t.error);
-    for (const TracedDenial &d : t.denials) l.add(d);
-    run.status = t.status;
-    run.left_running = t.left_running;
-    run.not_recorded = t.not_recorded;
+  run.way = o.way != "ptrace" && why_not.empty() ? "audit" : "ptrace";
+  if (std::string e = learn_watch(compiled, o, true, l, run); !e.empty()) {
+    say(e);
+    return llr_cli::kExitCannotExecute;
   }
   l.suggest();
   bool ok = true;

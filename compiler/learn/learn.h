@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../compile.h"
+#include "../policy/parse.h"
 
 namespace llp {
 
@@ -41,5 +42,21 @@ std::string learn_claim_report_fd(int fd);
 // not be watched (or --way audit is not available here), and 1 when the
 // command succeeded but the report or --write could not be written.
 int learn(const CompileResult &compiled, const LearnOptions &options);
+
+// `exec --ask` (learn_ask.cpp): one run of the command, watched the ptrace
+// way (one run names every entry; the audit way names only a new entry's
+// folder, and would need a second run), or the audit way where ptrace is
+// not permitted; every process of the run is stopped when the watch ends.
+struct AskRun {
+  std::string error;     // the run could not be watched: why (nothing ran)
+  int status = 0;        // the command's exit status (128+N when killed by signal N)
+  int stopped = 0;       // processes of the run stopped when the watch ended
+  bool offered = false;  // the sandbox's denials have an escalation
+  std::string mode;      // the escalation's mode ("workspace-write"), or "" when it keeps the policy's
+  PolicyAdditions add;   // the escalation's lists
+  std::string screen;    // what the terminal shows, escaped; "" when the sandbox denied nothing
+  std::string summary;   // the retry's policy in a few words: "workspace-write with outputs build/"
+};
+AskRun learn_for_ask(const CompileResult &compiled, const LearnOptions &options);
 
 }  // namespace llp

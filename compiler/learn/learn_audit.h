@@ -62,6 +62,7 @@ struct AuditRun {
   bool overrun = false;       // the socket dropped records (ENOBUFS)
   bool end_seen = true;       // the end-of-run mark came back (every record before it was read)
   bool left_running = false;  // the command's domain outlived the grace after its exit
+  int killed = 0;             // processes of the run killed when the watch ended
   std::string restore_error;  // switching audit back off failed
 };
 

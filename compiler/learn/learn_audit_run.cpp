@@ -284,7 +284,7 @@ void finish_run(Spawned &child, const std::string &program, bool exited, AuditRu
       r.error = std::string("restoring the signal mask for the command: ") + std::strerror(why.error);
     else r.error = "exec " + program + ": " + std::strerror(why.error);
   }
-  (void)learn_kill_descendants();
+  r.killed = learn_kill_descendants();
   if (exited) return;
   int st = 0;
   if (waitpid(child.pid(), &st, 0) == child.pid()) r.status = status_of(st);

@@ -70,6 +70,7 @@ struct RunSummary {
   std::string way = "ptrace";  // "ptrace" or "audit"
   int status = 0;
   int left_running = 0;            // processes (ptrace) or 1 (audit: the domain) still alive after the grace
+  int stopped = 0;                 // processes of the run killed when the watch ended
   long not_recorded = 0;           // denials past the bound, counted only
   std::vector<std::string> notes;  // said as "note: ..."
 };
@@ -102,6 +103,15 @@ std::string learn_write_fd(int fd, const std::string &text);
 // mkdir -p of path below home, one leaf at a time, never through a symlink; "" or why not.
 std::string learn_make_below(const std::string &home, const std::string &path);
 
+class Learner;
+
+// Runs the command watched run.way ("audit" or "ptrace"), feeding what the
+// kernel denied to l; the audit way runs it a second time, the ptrace way,
+// to name new entries when second_run. "" once the command was started,
+// else why not (nothing ran).
+std::string learn_watch(const CompileResult &compiled, const LearnOptions &o, bool second_run, Learner &l,
+                        RunSummary &run);
+
 class Learner {
  public:
   Learner(const CompileResult &r, const LearnOptions &o);
@@ -131,6 +141,10 @@ class Learner {
   // Its JSON object ("null" when there is none) and its TOML lines.
   static std::string escalation_json(const Escalation &e);
   static std::string escalation_toml(const Escalation &e);
+  // exec --ask (learn_ask.cpp): the screen before its question (or, with
+  // no escalation, what stays refused), every name escaped; "" when the
+  // sandbox denied nothing.
+  std::string ask_screen(const RunSummary &run, const Escalation &e) const;
   // --write: compiled first; created, never overwritten. "" or the error.
   std::string write_policy(const std::string &way) const;
 

@@ -8,6 +8,9 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <type_traits>
 
 #include "parse.h"
 #include "schema.h"
@@ -329,7 +332,49 @@ class Parser {
   Diagnostics &diags_;
 };
 
+// Appends items to the list at table[key] (made when missing); false with
+// why when key holds something else.
+template <class T>
+bool append_to(toml::table &table, std::string_view key, const std::vector<T> &items, std::string &why) {
+  if (items.empty()) return true;
+  if (!table.contains(key)) table.insert(key, toml::array{});
+  toml::array *list = table.get(key)->as_array();
+  if (!list) {
+    why = "`" + std::string(key) + "` is not a list";
+    return false;
+  }
+  for (const T &item : items) {
+    if constexpr (std::is_same_v<T, long>) list->push_back(static_cast<std::int64_t>(item));
+    else list->push_back(item);
+  }
+  return true;
+}
+
 }  // namespace
+
+std::string policy_with(std::string_view text, const PolicyAdditions &add, std::string &why) {
+  toml::parse_result result = toml::parse(text);
+  if (!result) {
+    why = "not valid TOML: " + std::string(result.error().description());
+    return {};
+  }
+  toml::table &root = result.table();
+  if (!append_to(root, "outputs", add.outputs, why) || !append_to(root, "rw", add.rw, why) ||
+      !append_to(root, "ro", add.ro, why))
+    return {};
+  if (!add.connect.empty() || !add.bind.empty()) {
+    if (!root.contains("network")) root.insert("network", toml::table{});
+    toml::table *network = root.get("network")->as_table();
+    if (!network) {
+      why = "`network` is not a table";
+      return {};
+    }
+    if (!append_to(*network, "connect", add.connect, why) || !append_to(*network, "bind", add.bind, why)) return {};
+  }
+  std::ostringstream out;
+  out << toml::toml_formatter(root);
+  return out.str() + "\n";
+}
 
 bool parse_policy(const Sources &sources, int file, Diagnostics &diags, FileLayers &out) {
   return Parser(sources, file, diags).run(out);

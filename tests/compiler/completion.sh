@@ -209,6 +209,8 @@ for shell in bash zsh fish; do
   offers "$shell" set-keys "landlock-policy exec --set ''" workspace= mode= strict= launcher=
   offers "$shell" shells "landlock-policy completion ''" bash zsh fish
   lacks "$shell" learn-has-no-short "landlock-policy learn --sh" --short
+  offers "$shell" exec-ask "landlock-policy exec --as" --ask
+  lacks "$shell" argv-has-no-ask "landlock-policy argv --as" --ask
   every "$shell"
 done
 
