@@ -4,7 +4,7 @@
 // (flags.json, compiler/tools/tables.cpp) and the docs derive from it. No includes.
 #pragma once
 
-namespace llr_abi {
+namespace launcher {
 using u64 = unsigned long long;
 
 struct landlock_ruleset_attr {
@@ -133,4 +133,5 @@ inline constexpr ReleaseRange kSigioScopeFixed[] = {
     {kernel_release(7, 2, 0), ~0U},
 };
 
-}  // namespace llr_abi
+}  // namespace launcher
+namespace llr_abi = launcher;  // the old name, until its users are renamed (issue 31)

@@ -8,7 +8,7 @@
 #pragma once
 #include "abi.h"
 
-namespace llr_cli {
+namespace launcher {
 
 enum class Flag : unsigned char {  // one per row of kFlags, where each is explained
   Ro, Rw, RoTry, RwTry, ConnectUnix, NoSymlinks, ConnectTcp, BindTcp, RestrictTcp, ConnectUdp, BindUdp, RestrictUdp,
@@ -74,7 +74,6 @@ inline constexpr char kSeparator[] = "--";
 inline constexpr char kScopeAbstractUnix[] = "abstract-unix";
 inline constexpr char kScopeSignal[] = "signal";
 
-using llr_abi::kNewestKnownAbi;
 inline constexpr char kNewestKnownAbiText[] = "11";
 static_assert(kNewestKnownAbi == 11, "kNewestKnownAbiText spells kNewestKnownAbi");
 
@@ -135,18 +134,19 @@ constexpr const char *spelling(Flag f) {
 
 // The oldest Landlock ABI that enforces a flag (abi.h): min_abi(Flag::Scope) == 6; 0: none needed.
 constexpr int min_abi(Flag f) {
-  for (const llr_abi::AbiStep &step : llr_abi::kAbis)
+  for (const AbiStep &step : kAbis)
     if (lists(step.flags, spelling(f))) return step.abi;
   return 0;
 }
 
 // The oldest ABI that enforces a flag, fatal below it or skipped there: enforced_from(Flag::ConnectUnix) == 9.
 constexpr int enforced_from(Flag f) {
-  for (const llr_abi::AbiStep &step : llr_abi::kAbis)
+  for (const AbiStep &step : kAbis)
     if (lists(step.flags, spelling(f))) return step.abi;
-  for (const llr_abi::SkippedFlags &step : llr_abi::kSkippedFlags)
+  for (const SkippedFlags &step : kSkippedFlags)
     if (lists(step.flags, spelling(f))) return step.abi;
   return 0;
 }
 
-}  // namespace llr_cli
+}  // namespace launcher
+namespace llr_cli = launcher;  // the old name, until its users are renamed (issue 31)

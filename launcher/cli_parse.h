@@ -9,8 +9,7 @@
 #include "cli_flags.h"
 #include "environment.h"
 
-namespace llr {
-using namespace llr_cli;
+namespace launcher {
 
 struct Error {
   const char *what = nullptr;
@@ -50,8 +49,8 @@ constexpr bool is_path_grant(Flag f) { return f == Flag::Ro || f == Flag::Rw || 
 constexpr bool takes_path(Flag flag) { return is_path_grant(flag) || flag == Flag::ConnectUnix; }
 
 inline uint64_t scope_bit(const char *name) {
-  if (strcmp(name, kScopeAbstractUnix) == 0) return llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
-  if (strcmp(name, kScopeSignal) == 0) return llr_abi::LANDLOCK_SCOPE_SIGNAL;
+  if (strcmp(name, kScopeAbstractUnix) == 0) return LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+  if (strcmp(name, kScopeSignal) == 0) return LANDLOCK_SCOPE_SIGNAL;
   return 0;
 }
 
@@ -185,13 +184,13 @@ void for_each_grant(char *const *argv, const Options &o, Visit visit) {
 
 // The command's environment (environment.h): --clearenv keeps the inherited
 // variables a --keepenv names; --unsetenv and --setenv follow in argv order.
-inline Error build_environment(char *const *argv, const Options &o, char **inherited, llr_env::Environment &env) {
+inline Error build_environment(char *const *argv, const Options &o, char **inherited, Environment &env) {
   if (!o.changes_environment()) return {};  // the command inherits environ as it is: nothing to build
   const char *full = nullptr;
   for (char **var = inherited; *var != nullptr && !full; ++var) {
     bool kept = !o.has(Flag::ClearEnv);
     for_each_valued_flag(argv, o, [&](Flag flag, const char *pattern, const char *) {
-      if (flag == Flag::KeepEnv && llr_env::name_matches(pattern, *var)) kept = true;
+      if (flag == Flag::KeepEnv && name_matches(pattern, *var)) kept = true;
     });
     if (kept) full = env.add(*var);
   }
@@ -203,4 +202,5 @@ inline Error build_environment(char *const *argv, const Options &o, char **inher
   return {};
 }
 
-}  // namespace llr
+}  // namespace launcher
+namespace llr = launcher;  // the old name, until its users are renamed (issue 31)

@@ -45,9 +45,7 @@
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
 
-namespace llr {
-using namespace llr_cli;
-using namespace llr_abi;
+namespace launcher {
 
 struct open_how { uint64_t flags, mode, resolve; };  // openat2(2), Linux 5.6: --no-symlinks
 constexpr uint64_t RESOLVE_NO_MAGICLINKS = 0x02;  // no procfs "magic link" (/proc/self/root)
@@ -188,11 +186,11 @@ struct Line {
     while (bytes[i] != '\0') {
       if (i >= max) return add("...");
       unsigned code_point = 0;
-      int length = llr_text::utf8_sequence(bytes + i, 4, &code_point);
+      int length = utf8_sequence(bytes + i, 4, &code_point);
       if (length == 0) {
         put(s[i]);  // ASCII (masked by put when a control) or a stray byte: '?'
         i += 1;
-      } else if (llr_text::acts_on_terminal(code_point)) {
+      } else if (acts_on_terminal(code_point)) {
         put('?');
         i += static_cast<size_t>(length);
       } else {
@@ -433,8 +431,8 @@ void drop_capabilities() {
 // --no-tty-inject (tty_filter.h): after restrict_self, whose no_new_privs (set by prctl before it, or
 // by the kernel within it from ABI 11) an unprivileged filter needs.
 void refuse_tty_injection() {
-  llr_tty::sock_fprog program{llr_tty::kSteps, llr_tty::kTtyFilter};
-  if (syscall(SYS_seccomp, llr_tty::SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
+  sock_fprog program{kSteps, kTtyFilter};
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
   const char *no_filter = "this kernel has no seccomp filter (CONFIG_SECCOMP_FILTER)";
   die("--no-tty-inject: seccomp", errno == EINVAL ? no_filter : strerror(errno));
 }
@@ -562,7 +560,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
 
 // Only with environment flags: their 128 KiB in run()'s frame (or .bss) cost every exec page faults.
 [[noreturn, gnu::noinline]] void exec_in_new_environment(char **argv, const Options &o) {
-  llr_env::Environment environment;
+  Environment environment;
   Error error = build_environment(argv, o, environ, environment);
   if (error.what) die(error.what, error.why);
   _exit(confine_and_exec(argv, o, environment.vars));  // never returns: environ points into this frame
@@ -589,8 +587,8 @@ int run(int argc, char **argv) {
 }
 #endif  // LANDLOCK_RUN_NO_MAIN
 
-}  // namespace llr
+}  // namespace launcher
 
 #ifndef LANDLOCK_RUN_NO_MAIN
-int main(int argc, char **argv) { return llr::run(argc, argv); }
+int main(int argc, char **argv) { return launcher::run(argc, argv); }
 #endif
