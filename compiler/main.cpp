@@ -217,7 +217,7 @@ int cmd_exec(const Cli &cli) {
     const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
     if (!end.error.empty()) {
       std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());
-      return end.status != 0 ? end.status : llr_cli::kExitCannotExecute;  // the child's 126 or 127, else fork failed
+      return end.status != 0 ? end.status : launcher::kExitCannotExecute;  // the child's 126 or 127, else fork failed
     }
     const std::string hint = failure_hint(r.plan);
     if (!end.signaled && end.status != 0 && !hint.empty())

@@ -129,20 +129,20 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
     why_not = compiled.plan.sandboxed ? audit_unavailable() : "danger-full-access has no sandbox to audit";
     if (o.way == "audit" && !why_not.empty()) {
       say("--way audit: " + why_not);
-      return llr_cli::kExitCannotExecute;
+      return launcher::kExitCannotExecute;
     }
   }
   Learner l(compiled, o);
   if (o.way != "ptrace" && why_not.empty()) {
     run.way = "audit";
-    if (!run_audit(compiled, o, l, run)) return llr_cli::kExitCannotExecute;
+    if (!run_audit(compiled, o, l, run)) return launcher::kExitCannotExecute;
     name_entries(compiled, l, run);
   } else {
     run.way = "ptrace";
     TraceResult t = trace_run(compiled.argv, !compiled.plan.sandboxed);
     if (!t.started) {
       say(t.error);
-      return llr_cli::kExitCannotExecute;
+      return launcher::kExitCannotExecute;
     }
     if (!t.error.empty()) say(t.error);
     for (const TracedDenial &d : t.denials) l.add(d);
