@@ -134,4 +134,3 @@ inline constexpr ReleaseRange kSigioScopeFixed[] = {
 };
 
 }  // namespace launcher
-namespace llr_abi = launcher;  // the old name, until its users are renamed (issue 31)

@@ -149,4 +149,3 @@ constexpr int enforced_from(Flag f) {
 }
 
 }  // namespace launcher
-namespace llr_cli = launcher;  // the old name, until its users are renamed (issue 31)

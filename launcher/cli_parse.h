@@ -203,4 +203,3 @@ inline Error build_environment(char *const *argv, const Options &o, char **inher
 }
 
 }  // namespace launcher
-namespace llr = launcher;  // the old name, until its users are renamed (issue 31)

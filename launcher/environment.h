@@ -82,4 +82,3 @@ struct Environment {
 };
 
 }  // namespace launcher
-namespace llr_env = launcher;  // the old name, until its users are renamed (issue 31)

@@ -73,4 +73,3 @@ inline constexpr sock_filter kTtyFilter[kSteps] = {
 };
 
 }  // namespace launcher
-namespace llr_tty = launcher;  // the old name, until its users are renamed (issue 31)

@@ -40,4 +40,3 @@ constexpr bool acts_on_terminal(unsigned cp) {
 }
 
 }  // namespace launcher
-namespace llr_text = launcher;  // the old name, until its users are renamed (issue 31)
