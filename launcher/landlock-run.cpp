@@ -293,62 +293,94 @@ int query_abi(Line *probe_line = nullptr) {
   die("Landlock is not available", unavailable_reason(error));
 }
 
-// The handled rights and restrict_self flags for these options on this ABI.
-// A TCP/scope/audit request the kernel cannot enforce is fatal unless
-// --best-effort, which drops it and says so in the notice.
+// ---- The plan: the rights the ruleset handles and the flags passed to
+// landlock_restrict_self, for these options on this kernel's ABI.
 struct Plan {
   landlock_ruleset_attr attr{};
   uint32_t restrict_flags = 0;
   Line notice;  // said right before exec: what is not enforced is never hidden
 };
 
-// Whether a request that needs min_abi is enforced on abi: a request it
-// cannot enforce dies, or with --best-effort is added to dropped.
-bool enforced(const Options &o, int abi, Line &dropped, bool wanted, Flag flag, const char *what) {
-  if (!wanted || abi >= min_abi(flag)) return wanted;
+// The ABI from which each request is enforced (launcher/abi.h), known when compiled.
+constexpr int kTcpAbi = min_abi(Flag::RestrictTcp);
+constexpr int kUdpAbi = min_abi(Flag::RestrictUdp);
+constexpr int kScopeAbi = min_abi(Flag::Scope);
+constexpr int kAuditAbi = min_abi(Flag::LogDenials);
+static_assert(kAuditAbi == min_abi(Flag::NoLog), "--log-denials and --no-log come with the same ABI");
+
+// Whether the kernel's ABI enforces a request (TCP, UDP, a scope, an audit
+// flag). When it does not, the request is refused (exit 125): the command
+// would run less confined than asked. --best-effort runs without it instead,
+// and adds it to `dropped`, which the notice names.
+bool enforceable(const Options &o, int abi, int needed_abi, const char *request, Line &dropped) {
+  if (abi >= needed_abi) return true;
   if (!o.has(Flag::BestEffort)) {
     Line why;
-    why.add("needs Landlock ABI ").num(min_abi(flag)).add(", the kernel has ").num(abi);
-    die(what, why.add(" (--best-effort runs without it)").buf);
+    why.add("needs Landlock ABI ").num(needed_abi).add(", the kernel has ").num(abi);
+    why.add(" (--best-effort runs without it)");
+    die(request, why.buf);
   }
   if (dropped.len > 0) dropped.add(", ");
-  dropped.add(what);
+  dropped.add(request);
   return false;
+}
+
+// Starts one more clause of the notice: the clauses are separated by "; ".
+Line &next_clause(Line &notice) {
+  if (notice.len > 0) notice.add("; ");
+  return notice;
+}
+
+// What --ro and --rw promise that this ABI does not govern (launcher/abi.h),
+// as "partial enforcement on Landlock ABI 2: truncate and device ioctl are not
+// governed"; nothing from ABI 5 on.
+void add_ungoverned(Line &notice, int abi) {
+  int ungoverned = 0;
+  for (const AbiStep &step : kAbis) {
+    if (step.abi <= abi || *step.ungoverned == '\0') continue;
+    if (ungoverned == 0) next_clause(notice).add("partial enforcement on Landlock ABI ").num(abi).add(": ");
+    if (ungoverned > 0) notice.add(" and ");
+    notice.add(step.ungoverned);
+    ungoverned += 1;
+  }
+  if (ungoverned == 1) notice.add(" is not governed");
+  if (ungoverned > 1) notice.add(" are not governed");
 }
 
 Plan plan_for(const Options &o, int abi, const char *release) {
   Plan plan;
-  Line dropped;  // what --best-effort left out
+  Line dropped;  // the requests --best-effort runs without
+  // Every filesystem right this ABI knows is handled: what no rule grants is denied.
   plan.attr.handled_access_fs = fs_rights_for_abi(abi);
   plan.restrict_flags = restrict_flags_for_abi(abi);
-  uint64_t abstract = o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
-  uint64_t signal = o.scopes & LANDLOCK_SCOPE_SIGNAL;
-  if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net |= kTcp;
-  if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp")) plan.attr.handled_access_net |= kUdp;
-  if (enforced(o, abi, dropped, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
-  if (enforced(o, abi, dropped, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
-  if (abi >= min_abi(Flag::Scope)) plan.attr.scoped |= o.try_scopes;  // --scope-try: only where the kernel has it
-  if (enforced(o, abi, dropped, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
+  // Any TCP flag handles both TCP rights, so that only the ports granted are allowed; UDP alike.
+  if (o.restricts_tcp() && enforceable(o, abi, kTcpAbi, "tcp", dropped))
+    plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
+  if (o.restricts_udp() && enforceable(o, abi, kUdpAbi, "udp", dropped))
+    plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_UDP | LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;
+  // --scope: fatal where the kernel has no scopes (or run without, by --best-effort).
+  bool abstract_unix = (o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET) != 0;
+  bool signal = (o.scopes & LANDLOCK_SCOPE_SIGNAL) != 0;
+  if (abstract_unix && enforceable(o, abi, kScopeAbi, "--scope abstract-unix", dropped))
+    plan.attr.scoped |= LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+  if (signal && enforceable(o, abi, kScopeAbi, "--scope signal", dropped)) plan.attr.scoped |= LANDLOCK_SCOPE_SIGNAL;
+  // --scope-try: the same where the kernel has scopes, silently skipped below.
+  if (abi >= kScopeAbi) plan.attr.scoped |= o.try_scopes;
+  // Audit: log the command's denials, or not the launcher's own (the kernel's default logs those).
+  if (o.has(Flag::LogDenials) && enforceable(o, abi, kAuditAbi, "--log-denials", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON;
-  if (enforced(o, abi, dropped, o.has(Flag::NoLog), Flag::NoLog, "--no-log"))
+  if (o.has(Flag::NoLog) && enforceable(o, abi, kAuditAbi, "--no-log", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF;
+  // The notice: what --best-effort dropped, then what this ABI does not govern.
   if (dropped.len > 0) plan.notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ");
   plan.notice.add(dropped.buf);
-  if (dropped.len > 0 && !fs_enforcement_full(abi)) plan.notice.add("; ");
-  if (!fs_enforcement_full(abi)) plan.notice.add("partial enforcement on Landlock ABI ").num(abi);
-  int ungoverned = 0;
-  for (const AbiStep &step : kAbis) {
-    if (step.abi <= abi || !*step.ungoverned) continue;
-    plan.notice.add(ungoverned > 0 ? " and " : ": ").add(step.ungoverned);
-    ungoverned += 1;
-  }
-  if (ungoverned > 0) plan.notice.add(ungoverned > 1 ? " are not governed" : " is not governed");
+  add_ungoverned(plan.notice, abi);
   // CVE-2026-72183: where SIGIO crosses the signal scope, a strict --scope
   // signal is refused; --best-effort and --scope-try run and say so.
   if ((plan.attr.scoped & LANDLOCK_SCOPE_SIGNAL) == 0 || sigio_scope_fixed(release)) return plan;
   const char *sigio = "SIGIO can cross the signal scope on this kernel release (CVE-2026-72183)";
   if (signal && !o.has(Flag::BestEffort)) die("--scope signal", sigio);
-  plan.notice.add(plan.notice.len > 0 ? "; " : "").add(sigio);
+  next_clause(plan.notice).add(sigio);
   return plan;
 }
 
@@ -495,16 +527,30 @@ int probe() {
   return 0;
 }
 
+// The ABI each flag's --help line names: from it the flag is enforced
+// (below, it is refused or skipped, as its text says). Worked out from
+// launcher/abi.h when compiled: a byte per flag, and no table walk at run time.
+constexpr int kFlagCount = sizeof kFlags / sizeof kFlags[0];
+struct FlagAbis {
+  unsigned char of[kFlagCount];
+};
+constexpr FlagAbis flag_abis() {
+  FlagAbis abis{};
+  for (int i = 0; i < kFlagCount; ++i) abis.of[i] = static_cast<unsigned char>(enforced_from(kFlags[i].flag));
+  return abis;
+}
+constexpr FlagAbis kHelpAbis = flag_abis();
+
 // --help: the usage, then one line per flag of launcher/cli_flags.h.
 bool print_help() {
   bool written = true;
   for (const char *text : kUsage) written = Line().add(text).emit(1) && written;
-  for (const FlagSpec &spec : kFlags) {
+  for (int i = 0; i < kFlagCount; ++i) {
     Line line;
-    line.add("  ").add(spec.spelling).add(" ").add(spec.operand);
+    line.add("  ").add(kFlags[i].spelling).add(" ").add(kFlags[i].operand);
     while (line.len < 28) line.add(" ");
-    line.add(spec.means);
-    if (min_abi(spec.flag) > 1) line.add(" (ABI ").num(min_abi(spec.flag)).add(")");
+    line.add(kFlags[i].means);
+    if (kHelpAbis.of[i] > 1) line.add(" (ABI ").num(kHelpAbis.of[i]).add(")");  // ABI 1: any Landlock
     written = line.emit(1) && written;
   }
   Line exits;
