@@ -34,8 +34,8 @@ namespace {
 }
 
 bool same(const launcher::Options &a, const launcher::Options &b) {
-  return a.command == b.command && a.given == b.given && a.grants == b.grants && a.scopes == b.scopes &&
-         a.require_abi == b.require_abi && a.status_fd == b.status_fd && a.expect_version == b.expect_version;
+  return a.command == b.command && a.given == b.given && a.scopes == b.scopes && a.require_abi == b.require_abi &&
+         a.status_fd == b.status_fd && a.expect_version == b.expect_version;
 }
 
 launcher::Error parse(std::vector<char *> &argv, launcher::Options &o) {

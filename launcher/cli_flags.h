@@ -74,8 +74,7 @@ inline constexpr char kSeparator[] = "--";
 inline constexpr char kScopeAbstractUnix[] = "abstract-unix";
 inline constexpr char kScopeSignal[] = "signal";
 
-inline constexpr char kNewestKnownAbiText[] = "11";
-static_assert(kNewestKnownAbi == 11, "kNewestKnownAbiText spells kNewestKnownAbi");
+inline constexpr char kNewestKnownAbiText[] = {'0' + kNewestKnownAbi / 10, '0' + kNewestKnownAbi % 10, '\0'};  // "11"
 
 static_assert(static_cast<int>(Flag::Help) < 32, "Options::given holds one bit per Flag, 32 in all");
 
@@ -141,11 +140,9 @@ constexpr int min_abi(Flag f) {
 
 // The oldest ABI that enforces a flag, fatal below it or skipped there: enforced_from(Flag::ConnectUnix) == 9.
 constexpr int enforced_from(Flag f) {
-  for (const AbiStep &step : kAbis)
-    if (lists(step.flags, spelling(f))) return step.abi;
   for (const SkippedFlags &step : kSkippedFlags)
     if (lists(step.flags, spelling(f))) return step.abi;
-  return 0;
+  return min_abi(f);
 }
 
 }  // namespace launcher

@@ -20,13 +20,13 @@ struct Error {
 struct Options {
   int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
   uint32_t given = 0;  // bit (1 << Flag) for every flag given
-  int grants = 0;      // --ro/--rw/--ro-try/--rw-try flags: with none, nothing is executable
   uint64_t scopes = 0;      // LANDLOCK_SCOPE_* bits of --scope: fatal where the kernel lacks them
   uint64_t try_scopes = 0;  // those of --scope-try: skipped where the kernel lacks them
   int require_abi = 0;
   int status_fd = -1;
   const char *expect_version = nullptr;
   bool has(Flag flag) const { return (given >> static_cast<int>(flag)) & 1U; }
+  bool grants_a_path() const { return has(Flag::Ro) || has(Flag::Rw) || has(Flag::RoTry) || has(Flag::RwTry); }
   bool restricts_tcp() const { return has(Flag::RestrictTcp) || has(Flag::ConnectTcp) || has(Flag::BindTcp); }
   bool restricts_udp() const { return has(Flag::RestrictUdp) || has(Flag::ConnectUdp) || has(Flag::BindUdp); }
   bool changes_environment() const { return has(Flag::ClearEnv) || has(Flag::SetEnv) || has(Flag::UnsetEnv); }
@@ -72,7 +72,6 @@ inline Error take_flag(const FlagSpec &spec, const char *value, Options &o) {
   long n = 0;
   const char *flag = spec.spelling;
   o.given |= 1U << static_cast<int>(spec.flag);
-  if (is_path_grant(spec.flag)) o.grants += 1;
   switch (spec.flag) {
     case Flag::Ro:
     case Flag::Rw:

@@ -301,24 +301,16 @@ struct Plan {
   Line notice;  // said right before exec: what is not enforced is never hidden
 };
 
-// The ABI from which each request is enforced (launcher/abi.h), known when compiled.
-constexpr int kTcpAbi = min_abi(Flag::RestrictTcp);
-constexpr int kUdpAbi = min_abi(Flag::RestrictUdp);
-constexpr int kScopeAbi = min_abi(Flag::Scope);
-constexpr int kAuditAbi = min_abi(Flag::LogDenials);
-static_assert(kAuditAbi == min_abi(Flag::NoLog), "--log-denials and --no-log come with the same ABI");
-
-// Whether the kernel's ABI enforces a request (TCP, UDP, a scope, an audit
-// flag). When it does not, the request is refused (exit 125): the command
-// would run less confined than asked. --best-effort runs without it instead,
-// and adds it to `dropped`, which the notice names.
-bool enforceable(const Options &o, int abi, int needed_abi, const char *request, Line &dropped) {
+// Whether the kernel enforces a request (TCP, UDP, a scope, audit): from its flag's ABI on (launcher/abi.h).
+// If not, it is refused (exit 125), since the command would run less confined than asked; --best-effort
+// runs without it instead and adds it to `dropped`, which the notice names.
+bool enforceable(const Options &o, int abi, Flag flag, const char *request, Line &dropped) {
+  int needed_abi = min_abi(flag);
   if (abi >= needed_abi) return true;
   if (!o.has(Flag::BestEffort)) {
     Line why;
     why.add("needs Landlock ABI ").num(needed_abi).add(", the kernel has ").num(abi);
-    why.add(" (--best-effort runs without it)");
-    die(request, why.buf);
+    die(request, why.add(" (--best-effort runs without it)").buf);
   }
   if (dropped.len > 0) dropped.add(", ");
   dropped.add(request);
@@ -331,9 +323,8 @@ Line &next_clause(Line &notice) {
   return notice;
 }
 
-// What --ro and --rw promise that this ABI does not govern (launcher/abi.h),
-// as "partial enforcement on Landlock ABI 2: truncate and device ioctl are not
-// governed"; nothing from ABI 5 on.
+// What --ro and --rw promise that this ABI does not govern (launcher/abi.h), as "partial enforcement on
+// Landlock ABI 2: truncate and device ioctl are not governed"; nothing from ABI 5 on.
 void add_ungoverned(Line &notice, int abi) {
   int ungoverned = 0;
   for (const AbiStep &step : kAbis) {
@@ -350,26 +341,23 @@ void add_ungoverned(Line &notice, int abi) {
 Plan plan_for(const Options &o, int abi, const char *release) {
   Plan plan;
   Line dropped;  // the requests --best-effort runs without
-  // Every filesystem right this ABI knows is handled: what no rule grants is denied.
-  plan.attr.handled_access_fs = fs_rights_for_abi(abi);
+  plan.attr.handled_access_fs = fs_rights_for_abi(abi);  // every right it knows: what no rule grants is denied
   plan.restrict_flags = restrict_flags_for_abi(abi);
   // Any TCP flag handles both TCP rights, so that only the ports granted are allowed; UDP alike.
-  if (o.restricts_tcp() && enforceable(o, abi, kTcpAbi, "tcp", dropped))
+  if (o.restricts_tcp() && enforceable(o, abi, Flag::RestrictTcp, "tcp", dropped))
     plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
-  if (o.restricts_udp() && enforceable(o, abi, kUdpAbi, "udp", dropped))
+  if (o.restricts_udp() && enforceable(o, abi, Flag::RestrictUdp, "udp", dropped))
     plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_UDP | LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;
-  // --scope: fatal where the kernel has no scopes (or run without, by --best-effort).
   bool abstract_unix = (o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET) != 0;
   bool signal = (o.scopes & LANDLOCK_SCOPE_SIGNAL) != 0;
-  if (abstract_unix && enforceable(o, abi, kScopeAbi, "--scope abstract-unix", dropped))
+  if (abstract_unix && enforceable(o, abi, Flag::Scope, "--scope abstract-unix", dropped))
     plan.attr.scoped |= LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
-  if (signal && enforceable(o, abi, kScopeAbi, "--scope signal", dropped)) plan.attr.scoped |= LANDLOCK_SCOPE_SIGNAL;
-  // --scope-try: the same where the kernel has scopes, silently skipped below.
-  if (abi >= kScopeAbi) plan.attr.scoped |= o.try_scopes;
+  if (signal && enforceable(o, abi, Flag::Scope, "--scope signal", dropped)) plan.attr.scoped |= LANDLOCK_SCOPE_SIGNAL;
+  if (abi >= enforced_from(Flag::ScopeTry)) plan.attr.scoped |= o.try_scopes;  // --scope-try: skipped below
   // Audit: log the command's denials, or not the launcher's own (the kernel's default logs those).
-  if (o.has(Flag::LogDenials) && enforceable(o, abi, kAuditAbi, "--log-denials", dropped))
+  if (o.has(Flag::LogDenials) && enforceable(o, abi, Flag::LogDenials, "--log-denials", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON;
-  if (o.has(Flag::NoLog) && enforceable(o, abi, kAuditAbi, "--no-log", dropped))
+  if (o.has(Flag::NoLog) && enforceable(o, abi, Flag::NoLog, "--no-log", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF;
   // The notice: what --best-effort dropped, then what this ABI does not govern.
   if (dropped.len > 0) plan.notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ");
@@ -382,12 +370,6 @@ Plan plan_for(const Options &o, int abi, const char *release) {
   if (signal && !o.has(Flag::BestEffort)) die("--scope signal", sigio);
   next_clause(plan.notice).add(sigio);
   return plan;
-}
-
-int create_ruleset(const landlock_ruleset_attr &attr, int abi) {
-  long fd = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
-  if (fd < 0) die("create_ruleset", unavailable_reason(errno));
-  return static_cast<int>(fd);
 }
 
 // The grant's O_PATH fd, or -1 with errno. A plain grant follows symlinks (it
@@ -527,30 +509,18 @@ int probe() {
   return 0;
 }
 
-// The ABI each flag's --help line names: from it the flag is enforced
-// (below, it is refused or skipped, as its text says). Worked out from
-// launcher/abi.h when compiled: a byte per flag, and no table walk at run time.
-constexpr int kFlagCount = sizeof kFlags / sizeof kFlags[0];
-struct FlagAbis {
-  unsigned char of[kFlagCount];
-};
-constexpr FlagAbis flag_abis() {
-  FlagAbis abis{};
-  for (int i = 0; i < kFlagCount; ++i) abis.of[i] = static_cast<unsigned char>(enforced_from(kFlags[i].flag));
-  return abis;
-}
-constexpr FlagAbis kHelpAbis = flag_abis();
-
-// --help: the usage, then one line per flag of launcher/cli_flags.h.
+// --help: the usage, then a line per flag of launcher/cli_flags.h with the ABI from which it is
+// enforced (launcher/abi.h; below it, the flag is refused or skipped, as its text says).
 bool print_help() {
   bool written = true;
   for (const char *text : kUsage) written = Line().add(text).emit(1) && written;
-  for (int i = 0; i < kFlagCount; ++i) {
+  for (const FlagSpec &spec : kFlags) {
     Line line;
-    line.add("  ").add(kFlags[i].spelling).add(" ").add(kFlags[i].operand);
+    line.add("  ").add(spec.spelling).add(" ").add(spec.operand);
     while (line.len < 28) line.add(" ");
-    line.add(kFlags[i].means);
-    if (kHelpAbis.of[i] > 1) line.add(" (ABI ").num(kHelpAbis.of[i]).add(")");  // ABI 1: any Landlock
+    line.add(spec.means);
+    int abi = enforced_from(spec.flag);
+    if (abi > 1) line.add(" (ABI ").num(abi).add(")");  // ABI 1: any Landlock
     written = line.emit(1) && written;
   }
   Line exits;
@@ -570,7 +540,8 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   bool signal_scope = ((o.scopes | o.try_scopes) & LANDLOCK_SCOPE_SIGNAL) != 0;
   if (signal_scope && uname(&kernel) != 0) die("uname", strerror(errno));
   Plan plan = plan_for(o, abi, kernel.release);
-  int ruleset = create_ruleset(plan.attr, abi);
+  int ruleset = static_cast<int>(syscall(SYS_landlock_create_ruleset, &plan.attr, attr_size(abi), 0));
+  if (ruleset < 0) die("create_ruleset", unavailable_reason(errno));
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value, const char *) {
     long port = 0;
@@ -598,7 +569,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   if (errno == ENOENT || errno == ENOTDIR) exit_code = kExitNotFound;
   Line why;
   why.add("cannot run ").add(argv[o.command], 256).add(": ").add(strerror(errno));
-  if (errno == EACCES && o.grants == 0) why.add(" (no grant at all: nothing is executable; grant its directory)");
+  if (errno == EACCES && !o.grants_a_path()) why.add(" (no grant at all: nothing is executable; grant its directory)");
   report_status("{\"exec_failed\":true,\"exit\":", exit_code, ",\"error\":\"", why.buf, "\"}");
   Line().add("landlock-run: ").add(why.buf).emit(2);
   return exit_code;
