@@ -336,7 +336,7 @@ class Pipeline {
     plan_.drop_caps = mode_row_->drop_caps;
     if (mode_row_->drop_caps)
       plan_.notes.push_back(
-          "below " + abi_with_release(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) +
+          "below " + abi_with_release(launcher::enforced_from(launcher::Flag::ConnectUnix)) +
           " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
           "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
     std::vector<Widening> widenings = std::move(loaded_.widenings);

@@ -43,7 +43,7 @@
 
 namespace {
 
-using llr_cli::Flag;
+using launcher::Flag;
 
 [[noreturn]] void broken(const std::string &why, const std::string &policy) {
   fprintf(stderr, "compiler round-trip broken: %s\n--- policy ---\n%s\n--------------\n", why.c_str(), policy.c_str());
@@ -63,8 +63,8 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   std::vector<char *> args;
   for (size_t i = start; i < argv.size(); ++i) args.push_back(const_cast<char *>(argv[i].c_str()));
   args.push_back(nullptr);
-  llr::Options o;
-  llr::Error e = llr::parse_args(static_cast<int>(args.size() - 1), args.data(), o);
+  launcher::Options o;
+  launcher::Error e = launcher::parse_args(static_cast<int>(args.size() - 1), args.data(), o);
   if (e.what) broken(std::string("the launcher rejects the compiler's argv: ") + e.what + ": " + e.why, policy);
   if (o.command == 0) broken("the compiler's argv has no command", policy);
 
@@ -72,7 +72,7 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   std::vector<long> connect, bind;
   std::vector<std::string> scopes;
   std::vector<std::string> keep, unset, set;  // set: "NAME=VALUE"
-  llr::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *second) {
+  launcher::for_each_valued_flag(args.data(), o, [&](Flag flag, const char *value, const char *second) {
     long n = -1;
     switch (flag) {
       case Flag::Ro:
@@ -80,11 +80,11 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
       case Flag::RoTry:
       case Flag::RwTry: grants.emplace_back(flag, value); break;
       case Flag::ConnectTcp:
-        llr::parse_number(value, 65535, &n);
+        launcher::parse_number(value, 65535, &n);
         connect.push_back(n);
         break;
       case Flag::BindTcp:
-        llr::parse_number(value, 65535, &n);
+        launcher::parse_number(value, 65535, &n);
         bind.push_back(n);
         break;
       case Flag::Scope: scopes.emplace_back(value); break;
@@ -98,14 +98,14 @@ size_t check_layer(const std::vector<std::string> &argv, size_t start, const llp
   for (size_t i = 0; i < grants.size(); ++i)
     if (grants[i].first != grant_flag(layer.grants[i]) || grants[i].second != layer.grants[i].path)
       broken("grant " + std::to_string(i) + " differs after the round trip: " + layer.grants[i].path +
-                 " came back as " + llr_cli::spelling(grants[i].first) + " " + grants[i].second,
+                 " came back as " + launcher::spelling(grants[i].first) + " " + grants[i].second,
              policy);
   if (connect != layer.net.connect || bind != layer.net.bind) broken("TCP ports differ after the round trip", policy);
   bool restricted = layer.net.restricted || !layer.net.connect.empty() || !layer.net.bind.empty();
   if (o.restricts_tcp() != restricted) broken("TCP restriction differs after the round trip", policy);
   if (scopes != layer.scopes) broken("scopes differ after the round trip", policy);
   uint64_t bits = 0;
-  for (const std::string &s : layer.scopes) bits |= llr::scope_bit(s.c_str());
+  for (const std::string &s : layer.scopes) bits |= launcher::scope_bit(s.c_str());
   if (o.scopes != bits) broken("scope bits differ after the round trip", policy);
   if (o.require_abi != (outermost ? plan.require_abi : 0)) broken("--require-abi differs", policy);
   if (plan.pinned != (o.expect_version != nullptr) || (plan.pinned && plan.version != o.expect_version))

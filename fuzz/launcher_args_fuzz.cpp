@@ -33,14 +33,14 @@ namespace {
   abort();
 }
 
-bool same(const llr::Options &a, const llr::Options &b) {
-  return a.command == b.command && a.given == b.given && a.grants == b.grants && a.scopes == b.scopes &&
-         a.require_abi == b.require_abi && a.status_fd == b.status_fd && a.expect_version == b.expect_version;
+bool same(const launcher::Options &a, const launcher::Options &b) {
+  return a.command == b.command && a.given == b.given && a.scopes == b.scopes && a.require_abi == b.require_abi &&
+         a.status_fd == b.status_fd && a.expect_version == b.expect_version;
 }
 
-llr::Error parse(std::vector<char *> &argv, llr::Options &o) {
+launcher::Error parse(std::vector<char *> &argv, launcher::Options &o) {
   argv.push_back(nullptr);  // argv[argc] == NULL, as execve gives it
-  llr::Error e = llr::parse_args(static_cast<int>(argv.size() - 1), argv.data(), o);
+  launcher::Error e = launcher::parse_args(static_cast<int>(argv.size() - 1), argv.data(), o);
   argv.pop_back();
   return e;
 }
@@ -59,14 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   int argc = static_cast<int>(argv.size());
 
-  llr::Options o;
-  llr::Error e = parse(argv, o);
+  launcher::Options o;
+  launcher::Error e = parse(argv, o);
   if (e.what) {
     // what may be empty: it is the offending argument itself when that is "".
     if (!e.why || !*e.why) broken("an error without why");
     return 0;
   }
-  using llr_cli::Flag;
+  using launcher::Flag;
   int actions = o.has(Flag::Probe) + o.has(Flag::Version) + o.has(Flag::Help);
   if (actions > 0) {
     if (actions != 1) broken("two actions accepted");
@@ -80,82 +80,83 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   // The valued flags, in argv order, with their values.
   int expect = 1, visits = 0;
-  llr::for_each_valued_flag(argv.data(), o, [&](llr_cli::Flag flag, const char *value, const char *second) {
+  launcher::for_each_valued_flag(argv.data(), o, [&](launcher::Flag flag, const char *value, const char *second) {
     // Find the flag this value belongs to, scanning as a reader of the contract would.
     while (expect < o.command - 1) {
-      const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
+      const launcher::FlagSpec *spec = launcher::find_flag(argv[expect]);
       if (!spec) broken("an unknown flag was accepted", argv[expect]);
       if (spec->values > 0) break;
       ++expect;
     }
-    if (expect >= o.command - 2 || llr::find_flag(argv[expect])->flag != flag || argv[expect + 1] != value)
+    if (expect >= o.command - 2 || launcher::find_flag(argv[expect])->flag != flag || argv[expect + 1] != value)
       broken("for_each_valued_flag does not follow argv");
-    int values = llr::find_flag(argv[expect])->values;
+    int values = launcher::find_flag(argv[expect])->values;
     if ((values == 2) != (second != nullptr) || (second && argv[expect + 2] != second))
       broken("for_each_valued_flag does not give a second value exactly when the flag takes two");
     expect += 1 + values;
     ++visits;
     long n = 0;
     switch (flag) {
-      case llr_cli::Flag::Ro:
-      case llr_cli::Flag::Rw:
-      case llr_cli::Flag::RoTry:
-      case llr_cli::Flag::RwTry:
-      case llr_cli::Flag::ConnectUnix:
+      case launcher::Flag::Ro:
+      case launcher::Flag::Rw:
+      case launcher::Flag::RoTry:
+      case launcher::Flag::RwTry:
+      case launcher::Flag::ConnectUnix:
         if (!*value) broken("an empty PATH was accepted");
         break;
-      case llr_cli::Flag::ConnectTcp:
-      case llr_cli::Flag::BindTcp:
-        if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
+      case launcher::Flag::ConnectTcp:
+      case launcher::Flag::BindTcp:
+        if (!launcher::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
         if (!o.restricts_tcp()) broken("a port grant without TCP restriction");
         break;
-      case llr_cli::Flag::ConnectUdp:
-      case llr_cli::Flag::BindUdp:
-        if (!llr::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
+      case launcher::Flag::ConnectUdp:
+      case launcher::Flag::BindUdp:
+        if (!launcher::parse_number(value, 65535, &n)) broken("a bad PORT was accepted", value);
         if (!o.restricts_udp()) broken("a port grant without UDP restriction");
         break;
-      case llr_cli::Flag::Scope:
-        if (!(o.scopes & llr::scope_bit(value))) broken("a scope was not recorded", value);
+      case launcher::Flag::Scope:
+        if (!(o.scopes & launcher::scope_bit(value))) broken("a scope was not recorded", value);
         break;
-      case llr_cli::Flag::RequireAbi:
-        if (!llr::parse_number(value, llr_cli::kNewestKnownAbi, &n) || n < 1 || n != o.require_abi)
+      case launcher::Flag::RequireAbi:
+        if (!launcher::parse_number(value, launcher::kNewestKnownAbi, &n) || n < 1 || n != o.require_abi)
           broken("a bad --require-abi was accepted", value);
         break;
-      case llr_cli::Flag::ExpectVersion:
+      case launcher::Flag::ExpectVersion:
         if (o.expect_version != value) broken("--expect-version not recorded", value);
         break;
-      case llr_cli::Flag::StatusFd:
-        if (!llr::parse_number(value, 1 << 30, &n) || n < 3 || n != o.status_fd) broken("a bad --status-fd", value);
+      case launcher::Flag::StatusFd:
+        if (!launcher::parse_number(value, 1 << 30, &n) || n < 3 || n != o.status_fd)
+          broken("a bad --status-fd", value);
         break;
-      case llr_cli::Flag::SetEnv:
+      case launcher::Flag::SetEnv:
         if (!*value || strchr(value, '=') || strchr(value, '*')) broken("a bad --setenv NAME was accepted", value);
         break;
-      case llr_cli::Flag::UnsetEnv:
-      case llr_cli::Flag::KeepEnv:
+      case launcher::Flag::UnsetEnv:
+      case launcher::Flag::KeepEnv:
         if (!*value || strchr(value, '=')) broken("a bad environment PATTERN was accepted", value);
-        if (flag == llr_cli::Flag::KeepEnv && !o.has(llr_cli::Flag::ClearEnv)) broken("--keepenv without --clearenv");
+        if (flag == launcher::Flag::KeepEnv && !o.has(launcher::Flag::ClearEnv)) broken("--keepenv without --clearenv");
         break;
       default: broken("a flag without value was visited");
     }
   });
   for (; expect < o.command - 1; ++expect) {
-    const llr_cli::FlagSpec *spec = llr::find_flag(argv[expect]);
+    const launcher::FlagSpec *spec = launcher::find_flag(argv[expect]);
     if (!spec || spec->values > 0) broken("a valued flag was not visited", argv[expect]);
   }
 
   // The grants, as a reader of the contract finds them: flags and their values in turn.
-  std::vector<llr::Grant> want_grants;
+  std::vector<launcher::Grant> want_grants;
   bool after_no_symlinks = false;
   for (int i = 1; i < o.command - 1; ++i) {
-    const llr_cli::FlagSpec *spec = llr::find_flag(argv[i]);
-    if (spec->flag == llr_cli::Flag::NoSymlinks) after_no_symlinks = true;
-    if (llr::takes_path(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
+    const launcher::FlagSpec *spec = launcher::find_flag(argv[i]);
+    if (spec->flag == launcher::Flag::NoSymlinks) after_no_symlinks = true;
+    if (launcher::takes_path(spec->flag)) want_grants.push_back({spec->flag, argv[i + 1], after_no_symlinks});
     i += spec->values;
   }
   size_t seen = 0;
-  llr::for_each_grant(argv.data(), o, [&](const llr::Grant &g) {
+  launcher::for_each_grant(argv.data(), o, [&](const launcher::Grant &g) {
     if (seen >= want_grants.size()) broken("for_each_grant visits a grant too many", g.path);
-    const llr::Grant &w = want_grants[seen];
+    const launcher::Grant &w = want_grants[seen];
     if (g.flag != w.flag || g.path != w.path || g.no_symlinks != w.no_symlinks)
       broken("for_each_grant does not follow argv", g.path);
     ++seen;
@@ -168,8 +169,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   other.push_back(probe.data());
   other.push_back(sep.data());
   other.push_back(rw.data());
-  llr::Options o2;
-  llr::Error e2 = parse(other, o2);
+  launcher::Options o2;
+  launcher::Error e2 = parse(other, o2);
   if (e2.what || !same(o, o2)) broken("arguments after -- changed the parse");
   return 0;
 }

@@ -4,7 +4,7 @@
 // (flags.json, compiler/tools/tables.cpp) and the docs derive from it. No includes.
 #pragma once
 
-namespace llr_abi {
+namespace launcher {
 using u64 = unsigned long long;
 
 struct landlock_ruleset_attr {
@@ -88,8 +88,8 @@ inline constexpr AbiStep kAbis[] = {
     {11, 0, "7.3", 0, 0, 0, LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS, " atomic-nnp=yes", " atomic-nnp=no", "", ""},
 };
 // The flags an ABI brings that older kernels skip rather than refuse (the
-// *-try forms): a column of kAbis kept apart, since only the compiler reads
-// it (cli_flags.h's enforced_from) and the launcher's own table stays small.
+// *-try forms, --connect-unix): a column of kAbis kept apart, so that its rows
+// stay small; read by cli_flags.h's enforced_from (--help, the compiler).
 struct SkippedFlags {
   unsigned char abi;
   const char *flags;
@@ -133,4 +133,4 @@ inline constexpr ReleaseRange kSigioScopeFixed[] = {
     {kernel_release(7, 2, 0), ~0U},
 };
 
-}  // namespace llr_abi
+}  // namespace launcher

@@ -8,7 +8,7 @@
 #pragma once
 #include "abi.h"
 
-namespace llr_cli {
+namespace launcher {
 
 enum class Flag : unsigned char {  // one per row of kFlags, where each is explained
   Ro, Rw, RoTry, RwTry, ConnectUnix, NoSymlinks, ConnectTcp, BindTcp, RestrictTcp, ConnectUdp, BindUdp, RestrictUdp,
@@ -21,7 +21,7 @@ struct FlagSpec {
   Flag flag;
   int values;           // how many arguments follow it: 0, 1, or 2 (--setenv NAME VALUE)
   const char *operand;  // their names in --help: "PATH", "NAME VALUE"; "" when none
-  const char *means;    // one line, for --help and its copies (the npm package, the docs test)
+  const char *means;    // one line, for --help (which adds the ABI) and its copies (the npm package, the docs test)
 };
 
 // Emitters that walk this table in order (the npm package) put --no-symlinks
@@ -32,7 +32,7 @@ inline constexpr FlagSpec kFlags[] = {
     {"--rw", Flag::Rw, 1, "PATH", "--ro plus every write right the kernel governs beneath PATH"},
     {"--ro-try", Flag::RoTry, 1, "PATH", "--ro, skipped when PATH does not exist"},
     {"--rw-try", Flag::RwTry, 1, "PATH", "--rw, skipped when PATH does not exist"},
-    {"--connect-unix", Flag::ConnectUnix, 1, "PATH", "allow the UNIX socket(s) at or beneath PATH (ABI 9; below, all are)"},
+    {"--connect-unix", Flag::ConnectUnix, 1, "PATH", "allow the UNIX socket(s) at or beneath PATH; older kernels allow all"},
     {"--connect-tcp", Flag::ConnectTcp, 1, "PORT", "allow TCP connect to PORT"},
     {"--bind-tcp", Flag::BindTcp, 1, "PORT", "allow TCP bind to PORT"},
     {"--restrict-tcp", Flag::RestrictTcp, 0, "", "restrict TCP with no port granted"},
@@ -40,7 +40,7 @@ inline constexpr FlagSpec kFlags[] = {
     {"--bind-udp", Flag::BindUdp, 1, "PORT", "allow UDP bind to PORT"},
     {"--restrict-udp", Flag::RestrictUdp, 0, "", "restrict UDP with no port granted"},
     {"--scope", Flag::Scope, 1, "NAME", "deny abstract UNIX sockets or signals outside the sandbox"},
-    {"--scope-try", Flag::ScopeTry, 1, "NAME", "--scope where the kernel has it (ABI 6), else skipped"},
+    {"--scope-try", Flag::ScopeTry, 1, "NAME", "--scope where the kernel has it, else skipped"},
     {"--no-tty-inject", Flag::NoTtyInject, 0, "", "refuse TIOCSTI and TIOCLINUX: no typing into the terminal (seccomp)"},
     {"--log-denials", Flag::LogDenials, 0, "", "audit-log the command's denials"},
     {"--no-log", Flag::NoLog, 0, "", "do not audit-log the launcher's own denials"},
@@ -74,9 +74,7 @@ inline constexpr char kSeparator[] = "--";
 inline constexpr char kScopeAbstractUnix[] = "abstract-unix";
 inline constexpr char kScopeSignal[] = "signal";
 
-using llr_abi::kNewestKnownAbi;
-inline constexpr char kNewestKnownAbiText[] = "11";
-static_assert(kNewestKnownAbi == 11, "kNewestKnownAbiText spells kNewestKnownAbi");
+inline constexpr char kNewestKnownAbiText[] = {'0' + kNewestKnownAbi / 10, '0' + kNewestKnownAbi % 10, '\0'};  // "11"
 
 static_assert(static_cast<int>(Flag::Help) < 32, "Options::given holds one bit per Flag, 32 in all");
 
@@ -135,18 +133,16 @@ constexpr const char *spelling(Flag f) {
 
 // The oldest Landlock ABI that enforces a flag (abi.h): min_abi(Flag::Scope) == 6; 0: none needed.
 constexpr int min_abi(Flag f) {
-  for (const llr_abi::AbiStep &step : llr_abi::kAbis)
+  for (const AbiStep &step : kAbis)
     if (lists(step.flags, spelling(f))) return step.abi;
   return 0;
 }
 
 // The oldest ABI that enforces a flag, fatal below it or skipped there: enforced_from(Flag::ConnectUnix) == 9.
 constexpr int enforced_from(Flag f) {
-  for (const llr_abi::AbiStep &step : llr_abi::kAbis)
+  for (const SkippedFlags &step : kSkippedFlags)
     if (lists(step.flags, spelling(f))) return step.abi;
-  for (const llr_abi::SkippedFlags &step : llr_abi::kSkippedFlags)
-    if (lists(step.flags, spelling(f))) return step.abi;
-  return 0;
+  return min_abi(f);
 }
 
-}  // namespace llr_cli
+}  // namespace launcher

@@ -9,8 +9,7 @@
 #include "cli_flags.h"
 #include "environment.h"
 
-namespace llr {
-using namespace llr_cli;
+namespace launcher {
 
 struct Error {
   const char *what = nullptr;
@@ -21,13 +20,13 @@ struct Error {
 struct Options {
   int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
   uint32_t given = 0;  // bit (1 << Flag) for every flag given
-  int grants = 0;      // --ro/--rw/--ro-try/--rw-try flags: with none, nothing is executable
   uint64_t scopes = 0;      // LANDLOCK_SCOPE_* bits of --scope: fatal where the kernel lacks them
   uint64_t try_scopes = 0;  // those of --scope-try: skipped where the kernel lacks them
   int require_abi = 0;
   int status_fd = -1;
   const char *expect_version = nullptr;
   bool has(Flag flag) const { return (given >> static_cast<int>(flag)) & 1U; }
+  bool grants_a_path() const { return has(Flag::Ro) || has(Flag::Rw) || has(Flag::RoTry) || has(Flag::RwTry); }
   bool restricts_tcp() const { return has(Flag::RestrictTcp) || has(Flag::ConnectTcp) || has(Flag::BindTcp); }
   bool restricts_udp() const { return has(Flag::RestrictUdp) || has(Flag::ConnectUdp) || has(Flag::BindUdp); }
   bool changes_environment() const { return has(Flag::ClearEnv) || has(Flag::SetEnv) || has(Flag::UnsetEnv); }
@@ -50,8 +49,8 @@ constexpr bool is_path_grant(Flag f) { return f == Flag::Ro || f == Flag::Rw || 
 constexpr bool takes_path(Flag flag) { return is_path_grant(flag) || flag == Flag::ConnectUnix; }
 
 inline uint64_t scope_bit(const char *name) {
-  if (strcmp(name, kScopeAbstractUnix) == 0) return llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
-  if (strcmp(name, kScopeSignal) == 0) return llr_abi::LANDLOCK_SCOPE_SIGNAL;
+  if (strcmp(name, kScopeAbstractUnix) == 0) return LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+  if (strcmp(name, kScopeSignal) == 0) return LANDLOCK_SCOPE_SIGNAL;
   return 0;
 }
 
@@ -73,7 +72,6 @@ inline Error take_flag(const FlagSpec &spec, const char *value, Options &o) {
   long n = 0;
   const char *flag = spec.spelling;
   o.given |= 1U << static_cast<int>(spec.flag);
-  if (is_path_grant(spec.flag)) o.grants += 1;
   switch (spec.flag) {
     case Flag::Ro:
     case Flag::Rw:
@@ -185,13 +183,13 @@ void for_each_grant(char *const *argv, const Options &o, Visit visit) {
 
 // The command's environment (environment.h): --clearenv keeps the inherited
 // variables a --keepenv names; --unsetenv and --setenv follow in argv order.
-inline Error build_environment(char *const *argv, const Options &o, char **inherited, llr_env::Environment &env) {
+inline Error build_environment(char *const *argv, const Options &o, char **inherited, Environment &env) {
   if (!o.changes_environment()) return {};  // the command inherits environ as it is: nothing to build
   const char *full = nullptr;
   for (char **var = inherited; *var != nullptr && !full; ++var) {
     bool kept = !o.has(Flag::ClearEnv);
     for_each_valued_flag(argv, o, [&](Flag flag, const char *pattern, const char *) {
-      if (flag == Flag::KeepEnv && llr_env::name_matches(pattern, *var)) kept = true;
+      if (flag == Flag::KeepEnv && name_matches(pattern, *var)) kept = true;
     });
     if (kept) full = env.add(*var);
   }
@@ -203,4 +201,4 @@ inline Error build_environment(char *const *argv, const Options &o, char **inher
   return {};
 }
 
-}  // namespace llr
+}  // namespace launcher

@@ -5,7 +5,7 @@
 // real environment; exceeding one is an error, never a silent cut.
 #pragma once
 
-namespace llr_env {
+namespace launcher {
 
 // Whether the NAME of "NAME=VALUE" (or of a bare "NAME") matches pattern,
 // where '*' matches any run of characters: "LC_*", "*TOKEN*", "PATH".
@@ -81,4 +81,4 @@ struct Environment {
   }
 };
 
-}  // namespace llr_env
+}  // namespace launcher

@@ -45,9 +45,7 @@
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
 
-namespace llr {
-using namespace llr_cli;
-using namespace llr_abi;
+namespace launcher {
 
 struct open_how { uint64_t flags, mode, resolve; };  // openat2(2), Linux 5.6: --no-symlinks
 constexpr uint64_t RESOLVE_NO_MAGICLINKS = 0x02;  // no procfs "magic link" (/proc/self/root)
@@ -188,11 +186,11 @@ struct Line {
     while (bytes[i] != '\0') {
       if (i >= max) return add("...");
       unsigned code_point = 0;
-      int length = llr_text::utf8_sequence(bytes + i, 4, &code_point);
+      int length = utf8_sequence(bytes + i, 4, &code_point);
       if (length == 0) {
         put(s[i]);  // ASCII (masked by put when a control) or a stray byte: '?'
         i += 1;
-      } else if (llr_text::acts_on_terminal(code_point)) {
+      } else if (acts_on_terminal(code_point)) {
         put('?');
         i += static_cast<size_t>(length);
       } else {
@@ -295,69 +293,83 @@ int query_abi(Line *probe_line = nullptr) {
   die("Landlock is not available", unavailable_reason(error));
 }
 
-// The handled rights and restrict_self flags for these options on this ABI.
-// A TCP/scope/audit request the kernel cannot enforce is fatal unless
-// --best-effort, which drops it and says so in the notice.
+// ---- The plan: the rights the ruleset handles and the flags passed to
+// landlock_restrict_self, for these options on this kernel's ABI.
 struct Plan {
   landlock_ruleset_attr attr{};
   uint32_t restrict_flags = 0;
   Line notice;  // said right before exec: what is not enforced is never hidden
 };
 
-// Whether a request that needs min_abi is enforced on abi: a request it
-// cannot enforce dies, or with --best-effort is added to dropped.
-bool enforced(const Options &o, int abi, Line &dropped, bool wanted, Flag flag, const char *what) {
-  if (!wanted || abi >= min_abi(flag)) return wanted;
+// Whether the kernel enforces a request (TCP, UDP, a scope, audit): from its flag's ABI on (launcher/abi.h).
+// If not, it is refused (exit 125), since the command would run less confined than asked; --best-effort
+// runs without it instead and adds it to `dropped`, which the notice names.
+bool enforceable(const Options &o, int abi, Flag flag, const char *request, Line &dropped) {
+  int needed_abi = min_abi(flag);
+  if (abi >= needed_abi) return true;
   if (!o.has(Flag::BestEffort)) {
     Line why;
-    why.add("needs Landlock ABI ").num(min_abi(flag)).add(", the kernel has ").num(abi);
-    die(what, why.add(" (--best-effort runs without it)").buf);
+    why.add("needs Landlock ABI ").num(needed_abi).add(", the kernel has ").num(abi);
+    die(request, why.add(" (--best-effort runs without it)").buf);
   }
   if (dropped.len > 0) dropped.add(", ");
-  dropped.add(what);
+  dropped.add(request);
   return false;
+}
+
+// Starts one more clause of the notice: the clauses are separated by "; ".
+Line &next_clause(Line &notice) {
+  if (notice.len > 0) notice.add("; ");
+  return notice;
+}
+
+// What --ro and --rw promise that this ABI does not govern (launcher/abi.h), as "partial enforcement on
+// Landlock ABI 2: truncate and device ioctl are not governed"; nothing from ABI 5 on.
+void add_ungoverned(Line &notice, int abi) {
+  int ungoverned = 0;
+  for (const AbiStep &step : kAbis) {
+    if (step.abi <= abi || *step.ungoverned == '\0') continue;
+    if (ungoverned == 0) next_clause(notice).add("partial enforcement on Landlock ABI ").num(abi).add(": ");
+    if (ungoverned > 0) notice.add(" and ");
+    notice.add(step.ungoverned);
+    ungoverned += 1;
+  }
+  if (ungoverned == 1) notice.add(" is not governed");
+  if (ungoverned > 1) notice.add(" are not governed");
 }
 
 Plan plan_for(const Options &o, int abi, const char *release) {
   Plan plan;
-  Line dropped;  // what --best-effort left out
-  plan.attr.handled_access_fs = fs_rights_for_abi(abi);
+  Line dropped;  // the requests --best-effort runs without
+  plan.attr.handled_access_fs = fs_rights_for_abi(abi);  // every right it knows: what no rule grants is denied
   plan.restrict_flags = restrict_flags_for_abi(abi);
-  uint64_t abstract = o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
-  uint64_t signal = o.scopes & LANDLOCK_SCOPE_SIGNAL;
-  if (enforced(o, abi, dropped, o.restricts_tcp(), Flag::RestrictTcp, "tcp")) plan.attr.handled_access_net |= kTcp;
-  if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp")) plan.attr.handled_access_net |= kUdp;
-  if (enforced(o, abi, dropped, abstract, Flag::Scope, "--scope abstract-unix")) plan.attr.scoped |= abstract;
-  if (enforced(o, abi, dropped, signal, Flag::Scope, "--scope signal")) plan.attr.scoped |= signal;
-  if (abi >= min_abi(Flag::Scope)) plan.attr.scoped |= o.try_scopes;  // --scope-try: only where the kernel has it
-  if (enforced(o, abi, dropped, o.has(Flag::LogDenials), Flag::LogDenials, "--log-denials"))
+  // Any TCP flag handles both TCP rights, so that only the ports granted are allowed; UDP alike.
+  if (o.restricts_tcp() && enforceable(o, abi, Flag::RestrictTcp, "tcp", dropped))
+    plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
+  if (o.restricts_udp() && enforceable(o, abi, Flag::RestrictUdp, "udp", dropped))
+    plan.attr.handled_access_net |= LANDLOCK_ACCESS_NET_BIND_UDP | LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;
+  bool abstract_unix = (o.scopes & LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET) != 0;
+  bool signal = (o.scopes & LANDLOCK_SCOPE_SIGNAL) != 0;
+  if (abstract_unix && enforceable(o, abi, Flag::Scope, "--scope abstract-unix", dropped))
+    plan.attr.scoped |= LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET;
+  if (signal && enforceable(o, abi, Flag::Scope, "--scope signal", dropped)) plan.attr.scoped |= LANDLOCK_SCOPE_SIGNAL;
+  if (abi >= enforced_from(Flag::ScopeTry)) plan.attr.scoped |= o.try_scopes;  // --scope-try: skipped below
+  // Audit: log the command's denials, or not the launcher's own (the kernel's default logs those).
+  if (o.has(Flag::LogDenials) && enforceable(o, abi, Flag::LogDenials, "--log-denials", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON;
-  if (enforced(o, abi, dropped, o.has(Flag::NoLog), Flag::NoLog, "--no-log"))
+  if (o.has(Flag::NoLog) && enforceable(o, abi, Flag::NoLog, "--no-log", dropped))
     plan.restrict_flags |= LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF;
+  // The notice: what --best-effort dropped, then what this ABI does not govern.
   if (dropped.len > 0) plan.notice.add("--best-effort: not enforced on Landlock ABI ").num(abi).add(": ");
   plan.notice.add(dropped.buf);
-  if (dropped.len > 0 && !fs_enforcement_full(abi)) plan.notice.add("; ");
-  if (!fs_enforcement_full(abi)) plan.notice.add("partial enforcement on Landlock ABI ").num(abi);
-  int ungoverned = 0;
-  for (const AbiStep &step : kAbis) {
-    if (step.abi <= abi || !*step.ungoverned) continue;
-    plan.notice.add(ungoverned > 0 ? " and " : ": ").add(step.ungoverned);
-    ungoverned += 1;
-  }
-  if (ungoverned > 0) plan.notice.add(ungoverned > 1 ? " are not governed" : " is not governed");
+  add_ungoverned(plan.notice, abi);
   // CVE-2026-72183: where SIGIO crosses the signal scope, a strict --scope
   // signal is refused; --best-effort and --scope-try run and say so.
   if ((plan.attr.scoped & LANDLOCK_SCOPE_SIGNAL) == 0 || sigio_scope_fixed(release)) return plan;
   const char *sigio = "SIGIO can cross the signal scope on this kernel release (CVE-2026-72183)";
   if (signal && !o.has(Flag::BestEffort)) die("--scope signal", sigio);
-  plan.notice.add(plan.notice.len > 0 ? "; " : "").add(sigio);
+  next_clause(plan.notice).add(sigio);
   return plan;
-}
-
-int create_ruleset(const landlock_ruleset_attr &attr, int abi) {
-  long fd = syscall(SYS_landlock_create_ruleset, &attr, attr_size(abi), 0);
-  if (fd < 0) die("create_ruleset", unavailable_reason(errno));
-  return static_cast<int>(fd);
 }
 
 // The grant's O_PATH fd, or -1 with errno. A plain grant follows symlinks (it
@@ -433,8 +445,8 @@ void drop_capabilities() {
 // --no-tty-inject (tty_filter.h): after restrict_self, whose no_new_privs (set by prctl before it, or
 // by the kernel within it from ABI 11) an unprivileged filter needs.
 void refuse_tty_injection() {
-  llr_tty::sock_fprog program{llr_tty::kSteps, llr_tty::kTtyFilter};
-  if (syscall(SYS_seccomp, llr_tty::SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
+  sock_fprog program{kSteps, kTtyFilter};
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) == 0) return;
   const char *no_filter = "this kernel has no seccomp filter (CONFIG_SECCOMP_FILTER)";
   die("--no-tty-inject: seccomp", errno == EINVAL ? no_filter : strerror(errno));
 }
@@ -497,7 +509,8 @@ int probe() {
   return 0;
 }
 
-// --help: the usage, then one line per flag of launcher/cli_flags.h.
+// --help: the usage, then a line per flag of launcher/cli_flags.h with the ABI from which it is
+// enforced (launcher/abi.h; below it, the flag is refused or skipped, as its text says).
 bool print_help() {
   bool written = true;
   for (const char *text : kUsage) written = Line().add(text).emit(1) && written;
@@ -506,7 +519,8 @@ bool print_help() {
     line.add("  ").add(spec.spelling).add(" ").add(spec.operand);
     while (line.len < 28) line.add(" ");
     line.add(spec.means);
-    if (min_abi(spec.flag) > 1) line.add(" (ABI ").num(min_abi(spec.flag)).add(")");
+    int abi = enforced_from(spec.flag);
+    if (abi > 1) line.add(" (ABI ").num(abi).add(")");  // ABI 1: any Landlock
     written = line.emit(1) && written;
   }
   Line exits;
@@ -526,7 +540,8 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   bool signal_scope = ((o.scopes | o.try_scopes) & LANDLOCK_SCOPE_SIGNAL) != 0;
   if (signal_scope && uname(&kernel) != 0) die("uname", strerror(errno));
   Plan plan = plan_for(o, abi, kernel.release);
-  int ruleset = create_ruleset(plan.attr, abi);
+  int ruleset = static_cast<int>(syscall(SYS_landlock_create_ruleset, &plan.attr, attr_size(abi), 0));
+  if (ruleset < 0) die("create_ruleset", unavailable_reason(errno));
   for_each_grant(argv, o, [&](const Grant &grant) { add_path_rule(ruleset, grant, abi); });
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value, const char *) {
     long port = 0;
@@ -554,7 +569,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   if (errno == ENOENT || errno == ENOTDIR) exit_code = kExitNotFound;
   Line why;
   why.add("cannot run ").add(argv[o.command], 256).add(": ").add(strerror(errno));
-  if (errno == EACCES && o.grants == 0) why.add(" (no grant at all: nothing is executable; grant its directory)");
+  if (errno == EACCES && !o.grants_a_path()) why.add(" (no grant at all: nothing is executable; grant its directory)");
   report_status("{\"exec_failed\":true,\"exit\":", exit_code, ",\"error\":\"", why.buf, "\"}");
   Line().add("landlock-run: ").add(why.buf).emit(2);
   return exit_code;
@@ -562,7 +577,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
 
 // Only with environment flags: their 128 KiB in run()'s frame (or .bss) cost every exec page faults.
 [[noreturn, gnu::noinline]] void exec_in_new_environment(char **argv, const Options &o) {
-  llr_env::Environment environment;
+  Environment environment;
   Error error = build_environment(argv, o, environ, environment);
   if (error.what) die(error.what, error.why);
   _exit(confine_and_exec(argv, o, environment.vars));  // never returns: environ points into this frame
@@ -589,8 +604,8 @@ int run(int argc, char **argv) {
 }
 #endif  // LANDLOCK_RUN_NO_MAIN
 
-}  // namespace llr
+}  // namespace launcher
 
 #ifndef LANDLOCK_RUN_NO_MAIN
-int main(int argc, char **argv) { return llr::run(argc, argv); }
+int main(int argc, char **argv) { return launcher::run(argc, argv); }
 #endif

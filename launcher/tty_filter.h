@@ -7,7 +7,7 @@
 // audit}.h and asm-generic/ioctls.h. No includes: pure data, unit-tested.
 #pragma once
 
-namespace llr_tty {
+namespace launcher {
 using u8 = unsigned char;
 using u16 = unsigned short;
 using u32 = unsigned int;
@@ -72,4 +72,4 @@ inline constexpr sock_filter kTtyFilter[kSteps] = {
     give(SECCOMP_RET_ERRNO | kENOSYS),
 };
 
-}  // namespace llr_tty
+}  // namespace launcher

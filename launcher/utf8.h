@@ -3,7 +3,7 @@
 // (which masks) and the compiler (which escapes). Freestanding: no includes.
 #pragma once
 
-namespace llr_text {
+namespace launcher {
 
 // Length (2 to 4) of the valid multi-byte UTF-8 sequence at s, with its code
 // point in *cp; 0 for ASCII, a lone continuation byte, an overlong form, a
@@ -39,4 +39,4 @@ constexpr bool acts_on_terminal(unsigned cp) {
   return cp >= 0x2066 && cp <= 0x2069;
 }
 
-}  // namespace llr_text
+}  // namespace launcher

@@ -10,7 +10,7 @@ namespace llp {
 
 // "Landlock ABI 9 (Linux 7.1)" for abi_with_release(9); abi is 1 up to kNewestKnownAbi.
 inline std::string abi_with_release(int abi) {
-  return "Landlock ABI " + std::to_string(abi) + " (Linux " + llr_abi::kAbis[abi - 1].linux_release + ")";
+  return "Landlock ABI " + std::to_string(abi) + " (Linux " + launcher::kAbis[abi - 1].linux_release + ")";
 }
 
 }  // namespace llp

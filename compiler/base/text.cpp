@@ -20,7 +20,7 @@ namespace {
 // *cp receives the code point. The rule is the launcher's (launcher/utf8.h).
 size_t utf8_sequence(std::string_view s, size_t i, unsigned *cp) {
   const auto *bytes = reinterpret_cast<const unsigned char *>(s.data() + i);
-  return static_cast<size_t>(llr_text::utf8_sequence(bytes, s.size() - i, cp));
+  return static_cast<size_t>(launcher::utf8_sequence(bytes, s.size() - i, cp));
 }
 
 void append_hex(std::string &out, unsigned char byte) {
@@ -70,7 +70,7 @@ std::string escape(std::string_view s, bool keep_newlines) {
 }  // namespace
 
 bool hides_text(unsigned cp) {
-  if (llr_text::acts_on_terminal(cp)) return true;
+  if (launcher::acts_on_terminal(cp)) return true;
   if (cp == 0x061c || cp == 0x200e || cp == 0x200f || cp == 0xfeff) return true;
   if (cp >= 0x200b && cp <= 0x200d) return true;
   return cp >= 0x2060 && cp <= 0x2064;

@@ -89,16 +89,16 @@ std::vector<Sub> policy_subcommands() {
 
 std::vector<Option> launcher_flags() {
   std::vector<Option> flags;
-  flags.reserve(std::size(llr_cli::kFlags));
-  for (const llr_cli::FlagSpec &spec : llr_cli::kFlags) {
+  flags.reserve(std::size(launcher::kFlags));
+  for (const launcher::FlagSpec &spec : launcher::kFlags) {
     Option flag;
     flag.spelling = spec.spelling;
     flag.description = spec.means;
     flag.values = spec.values;
     const std::string_view operand = spec.operand;
-    if (spec.flag == llr_cli::Flag::Scope || spec.flag == llr_cli::Flag::ScopeTry) {
+    if (spec.flag == launcher::Flag::Scope || spec.flag == launcher::Flag::ScopeTry) {
       flag.value = Complete::Words;
-      flag.words = {llr_cli::kScopeAbstractUnix, llr_cli::kScopeSignal};
+      flag.words = {launcher::kScopeAbstractUnix, launcher::kScopeSignal};
     } else if (operand == "PATH") {
       flag.value = Complete::Files;
     } else if (operand == "PATTERN" || operand.starts_with("NAME")) {

@@ -47,7 +47,7 @@ int exec_compiled(const CompileResult &r) {
     const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
     if (!end.error.empty()) {
       std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());
-      return end.status != 0 ? end.status : llr_cli::kExitCannotExecute;  // the child's 126 or 127, else fork failed
+      return end.status != 0 ? end.status : launcher::kExitCannotExecute;  // the child's 126 or 127, else fork failed
     }
     const std::string hint = failure_hint(r.plan);
     if (!end.signaled && end.status != 0 && !hint.empty())
@@ -64,7 +64,7 @@ int exec_ask(const CompileResult &r, const AskCalls &calls, Terminal &tty) {
   const AskRun run = learn_for_ask(r, calls.learn);
   if (!run.error.empty()) {
     say("cannot watch the run, nothing ran: " + printable(run.error));
-    return llr_cli::kExitCannotExecute;
+    return launcher::kExitCannotExecute;
   }
   if (run.status == 0 || interrupted(run.status)) return run.status;
   if (run.screen.empty()) {

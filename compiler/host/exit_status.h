@@ -9,8 +9,8 @@
 namespace llp {
 
 inline int exec_failure_status(int error) {
-  if (error == ENOENT || error == ENOTDIR) return llr_cli::kExitNotFound;
-  return llr_cli::kExitCannotExecute;
+  if (error == ENOENT || error == ENOTDIR) return launcher::kExitNotFound;
+  return launcher::kExitCannotExecute;
 }
 
 }  // namespace llp

@@ -20,7 +20,7 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
     error = std::strerror(errno);
     return false;
   }
-  const std::vector<std::string> argv = {launcher, llr_cli::spelling(llr_cli::Flag::Version)};
+  const std::vector<std::string> argv = {launcher, launcher::spelling(launcher::Flag::Version)};
   ExecArgs args(argv);
   // In the child: its standard output is the pipe.
   Spawned spawned = spawn(args, false, [&pipe_fds] {
@@ -42,7 +42,7 @@ bool run_version(const std::string &launcher, std::string &output, std::string &
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
-  error = std::string("`") + llr_cli::spelling(llr_cli::Flag::Version) + "` failed";
+  error = std::string("`") + launcher::spelling(launcher::Flag::Version) + "` failed";
   return false;
 }
 

@@ -21,7 +21,7 @@ namespace {
 [[noreturn]] void run_child(const ExecArgs &args, bool search, const ChildSetup &setup, int report_fd) {
   ChildReport why;
   if (setup) why = setup();
-  int status = llr_cli::kExitCannotExecute;
+  int status = launcher::kExitCannotExecute;
   if (why.step == 0) {
     exec_args(args, search);
     why.step = kExecStep;
@@ -134,7 +134,7 @@ ChildEnd run_in_foreground(const ExecArgs &args, bool search) {
   g_forward_to = 0;
   if (waited < 0) {
     end.error = std::string("waitpid: ") + std::strerror(errno);
-    end.status = llr_cli::kExitCannotExecute;
+    end.status = launcher::kExitCannotExecute;
     return end;
   }
   end.signaled = WIFSIGNALED(status);

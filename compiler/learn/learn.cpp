@@ -145,14 +145,14 @@ int learn(const CompileResult &compiled, const LearnOptions &o) {
     why_not = compiled.plan.sandboxed ? audit_unavailable() : "danger-full-access has no sandbox to audit";
     if (o.way == "audit" && !why_not.empty()) {
       say("--way audit: " + why_not);
-      return llr_cli::kExitCannotExecute;
+      return launcher::kExitCannotExecute;
     }
   }
   Learner l(compiled, o);
   run.way = o.way != "ptrace" && why_not.empty() ? "audit" : "ptrace";
   if (std::string e = learn_watch(compiled, o, true, l, run); !e.empty()) {
     say(e);
-    return llr_cli::kExitCannotExecute;
+    return launcher::kExitCannotExecute;
   }
   l.suggest();
   bool ok = true;

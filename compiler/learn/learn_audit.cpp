@@ -135,11 +135,11 @@ AuditFindings audit_findings(const std::vector<AuditRecord> &records, pid_t laun
 
 std::string audit_unavailable() {
   long abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, 1U /* LANDLOCK_CREATE_RULESET_VERSION */);
-  const int audit_abi = llr_cli::min_abi(llr_cli::Flag::LogDenials);  // from the launcher's ABI table
+  const int audit_abi = launcher::min_abi(launcher::Flag::LogDenials);  // from the launcher's ABI table
   if (abi < audit_abi)
     return abi < 0 ? std::string("Landlock is not enabled (") + std::strerror(errno) + ")"
                    : "Landlock ABI " + std::to_string(abi) + " has no audit records (ABI " + std::to_string(audit_abi) +
-                         ", Linux " + llr_abi::kAbis[audit_abi - 1].linux_release + ")";
+                         ", Linux " + launcher::kAbis[audit_abi - 1].linux_release + ")";
   if (!has_cap(kCapAuditRead)) return "reading the audit log needs CAP_AUDIT_READ (root)";
   // Records are sent to the initial network namespace's audit socket only.
   char self[64] = {};

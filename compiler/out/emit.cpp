@@ -14,8 +14,8 @@ namespace llp {
 
 namespace {
 
-using llr_cli::Flag;
-using llr_cli::spelling;
+using launcher::Flag;
+using launcher::spelling;
 
 Flag grant_flag(const Grant &g) {
   if (g.access == Access::Rw) return g.optional ? Flag::RwTry : Flag::Rw;
@@ -103,7 +103,7 @@ void layer_flags(const Plan &plan, const LayerPlan &layer, bool outermost, std::
   if (plan.drop_caps) out.emplace_back(spelling(Flag::DropCaps));
   if (outermost && plan.guard_terminal) out.emplace_back(spelling(Flag::NoTtyInject));  // the filter is inherited
   if (outermost) env_flags(plan.env, out);
-  out.emplace_back(llr_cli::kSeparator);
+  out.emplace_back(launcher::kSeparator);
 }
 
 // Every launcher invocation in argv (one per layer) must parse with the
@@ -115,8 +115,8 @@ void check_with_launcher_grammar(const std::vector<std::string> &argv) {
   const ExecArgs args(with_command);
   const size_t count = with_command.size();
   for (size_t start = 0; start + 1 < count;) {
-    llr::Options options;
-    llr::Error error = llr::parse_args(static_cast<int>(count - start), args.get() + start, options);
+    launcher::Options options;
+    launcher::Error error = launcher::parse_args(static_cast<int>(count - start), args.get() + start, options);
     if (error.what) {
       std::fprintf(stderr, "landlock-policy: internal error: the launcher would refuse this argv: %s: %s\n", error.what,
                    error.why);

@@ -14,8 +14,8 @@ namespace llp {
 
 namespace {
 
-using llr_cli::Flag;
-using llr_cli::spelling;
+using launcher::Flag;
+using launcher::spelling;
 
 // The launcher drops directory-only rights for a file grant; say so. A path
 // that cannot be stat'ed here (portable target) is described as a directory.
@@ -47,17 +47,17 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
   out += "network: ";
   if (!layer.net.restricted) out += "TCP unrestricted (no [network] restriction)\n";
   else
-    out += "TCP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectTcp)) + "): connect " +
+    out += "TCP restricted (Landlock ABI " + std::to_string(launcher::min_abi(Flag::ConnectTcp)) + "): connect " +
            (layer.net.connect.empty() ? std::string("none") : port_ranges(layer.net.connect)) + "; bind " +
            (layer.net.bind.empty() ? std::string("none") : port_ranges(layer.net.bind)) + "\n";
   if (layer.net.udp_restricted)
-    out += "network: UDP restricted (Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::ConnectUdp)) +
+    out += "network: UDP restricted (Landlock ABI " + std::to_string(launcher::min_abi(Flag::ConnectUdp)) +
            "): connect " + (layer.net.connect_udp.empty() ? std::string("none") : port_ranges(layer.net.connect_udp)) +
            "; bind " + (layer.net.bind_udp.empty() ? std::string("none") : port_ranges(layer.net.bind_udp)) + "\n";
   for (const std::string &socket : layer.net.unix_sockets)
     out += "network: UNIX sockets at or beneath " + printable(socket) + " (--connect-unix, Landlock ABI " +
-           std::to_string(llr_cli::enforced_from(llr_cli::Flag::ConnectUnix)) + ")\n";
-  const std::string scope_abi = "Landlock ABI " + std::to_string(llr_cli::min_abi(Flag::Scope));
+           std::to_string(launcher::enforced_from(launcher::Flag::ConnectUnix)) + ")\n";
+  const std::string scope_abi = "Landlock ABI " + std::to_string(launcher::min_abi(Flag::Scope));
   out += "scopes: ";
   if (layer.scopes.empty() && layer.try_scopes.empty()) out += "none\n";
   for (size_t i = 0; i < layer.scopes.size(); ++i)
@@ -181,7 +181,7 @@ std::string explain_text(const CompileResult &r) {
   }
   out += "audit: " +
          (p.log_denials ? std::string("denials of the command are logged (") + spelling(Flag::LogDenials) + ", ABI " +
-                              std::to_string(llr_cli::min_abi(Flag::LogDenials)) + ")"
+                              std::to_string(launcher::min_abi(Flag::LogDenials)) + ")"
                         : std::string("the kernel's default (denials of the command are not logged)")) +
          (p.no_log ? std::string("; the launcher's own denials are not logged (") + spelling(Flag::NoLog) + ")" : "") +
          "\n";

@@ -20,7 +20,7 @@ namespace llp {
 
 namespace {
 
-using llr_cli::Flag;
+using launcher::Flag;
 
 constexpr char kNarrowHint[] =
     "a policy file inside the project is untrusted and may only narrow the environment yours gives (add `unset` "
@@ -51,15 +51,15 @@ int inherit_rank(const std::string &value) {
 std::string launcher_refusal(Flag flag, const std::vector<std::string> &values) {
   if (std::any_of(values.begin(), values.end(), [](const std::string &v) { return v.find('\0') != std::string::npos; }))
     return "it holds a NUL byte, which no argv can carry";
-  std::vector<std::string> argv = {"landlock-run", llr_cli::spelling(Flag::ClearEnv), llr_cli::spelling(flag)};
+  std::vector<std::string> argv = {"landlock-run", launcher::spelling(Flag::ClearEnv), launcher::spelling(flag)};
   argv.insert(argv.end(), values.begin(), values.end());
-  argv.insert(argv.end(), {llr_cli::kSeparator, "true"});
+  argv.insert(argv.end(), {launcher::kSeparator, "true"});
   const ExecArgs args(argv);  // execve's shape: parse_args takes char *const *
-  llr::Options options;
-  llr::Error error = llr::parse_args(static_cast<int>(argv.size()), args.get(), options);
+  launcher::Options options;
+  launcher::Error error = launcher::parse_args(static_cast<int>(argv.size()), args.get(), options);
   if (!error.what) return "";
   std::string why = error.why;
-  if (std::find(values.begin(), values.end(), llr_cli::kSeparator) != values.end())
+  if (std::find(values.begin(), values.end(), launcher::kSeparator) != values.end())
     why += " (`--` ends the launcher's flags, so it cannot be a value)";
   return why;
 }
@@ -91,7 +91,7 @@ class EnvPlanner {
                            ? "set = { NAME = \"VALUE\" }: a NAME has no `*` or `=`, a VALUE is literal"
                            : "a pattern is a variable name where `*` matches any run: \"*TOKEN*\", \"LC_*\"";
     ctx_.diags.error(loc, std::string("[env] ") + key + " `" + text + "`: " + why,
-                     std::string("landlock-run ") + llr_cli::spelling(flag) + " would refuse it; " + rule);
+                     std::string("landlock-run ") + launcher::spelling(flag) + " would refuse it; " + rule);
     return false;
   }
 
@@ -267,7 +267,7 @@ class EnvPlanner {
           kNarrowHint);
     // The launcher's own limit on what --setenv writes, checked the way it
     // checks it (environment.h), so that a compiled argv never fails there.
-    auto simulated = std::make_unique<llr_env::Environment>();
+    auto simulated = std::make_unique<launcher::Environment>();
     for (auto &[name, rule] : by_name) {
       if (const char *full = simulated->set(rule.text.c_str(), rule.value.c_str())) {
         ctx_.diags.error(rule.loc, std::string("[env] set: ") + full + " (the launcher's limit)",
@@ -289,7 +289,7 @@ class EnvPlanner {
 
   static bool any_matches(const std::vector<EnvRule> &rules, const std::string &name) {
     return std::any_of(rules.begin(), rules.end(),
-                       [&](const EnvRule &r) { return llr_env::name_matches(r.text.c_str(), name.c_str()); });
+                       [&](const EnvRule &r) { return launcher::name_matches(r.text.c_str(), name.c_str()); });
   }
 
   // The names of the compiler's own environment that the command would not

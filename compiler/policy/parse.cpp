@@ -266,10 +266,10 @@ class Parser {
       return true;
     }
     if (std::optional<int64_t> abi = n.value_exact<int64_t>(); abi && row.value == schema::Value::Abi) {
-      if (*abi >= 1 && *abi <= llr_abi::kNewestKnownAbi) return false;
+      if (*abi >= 1 && *abi <= launcher::kNewestKnownAbi) return false;
       diags_.error(
           loc(n), label + " = " + std::to_string(*abi) + " is out of range",
-          "a Landlock ABI from 1 to " + std::to_string(llr_abi::kNewestKnownAbi) + " (the newest the launcher knows)");
+          "a Landlock ABI from 1 to " + std::to_string(launcher::kNewestKnownAbi) + " (the newest the launcher knows)");
       return true;
     }
     return false;

@@ -121,6 +121,10 @@ if "$L" --probe >&- 2>/dev/null; then fail "probe: a lost report is a failure" "
 else pass "probe: a lost report is a failure"; fi
 run "$L" --help
 if [ "$rc" = 0 ] && contains "$out" "usage: landlock-run"; then pass "--help"; else fail "--help" "rc=$rc"; fi
+# Each flag's ABI comes from launcher/abi.h, the flags skipped below theirs (kSkippedFlags) included.
+for want in "beneath PATH; older kernels allow all (ABI 9)" "else skipped (ABI 6)" "restrict UDP with no port granted (ABI 10)"; do
+  if contains "$out" "$want"; then pass "--help names the ABI: $want"; else fail "--help names the ABI" "no '$want' in '$out'"; fi
+done
 
 # ---- Writes: denied outside --rw (EACCES, nothing on disk), allowed inside.
 run "$L" --ro / -- sh -c "echo x > '$T/shell-denied'"

@@ -7,8 +7,8 @@
 #include <cstdio>
 
 int main(int argc, char **argv) {
-  llr::Options options;
-  llr::Error error = llr::parse_args(argc, argv, options);
+  launcher::Options options;
+  launcher::Error error = launcher::parse_args(argc, argv, options);
   if (!error.what) return std::puts("ok") < 0;
   std::printf("landlock-run: %s: %s%s%s\n", error.what, error.why, error.detail ? " " : "",
               error.detail ? error.detail : "");

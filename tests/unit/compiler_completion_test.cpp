@@ -85,10 +85,10 @@ TEST_SUITE("compiler completion") {
       for (std::string_view key : schema::settable_keys())
         CHECK_MESSAGE(has_word(script, shell, std::string(key) + "="), key);
       for (std::string_view shell_name : kCompletionShells) CHECK(has_word(script, shell, shell_name));
-      for (const llr_cli::FlagSpec &flag : llr_cli::kFlags)
+      for (const launcher::FlagSpec &flag : launcher::kFlags)
         CHECK_MESSAGE(has_word(script, shell, flag.spelling), flag.spelling);
-      CHECK(has_word(script, shell, llr_cli::kScopeAbstractUnix));
-      CHECK(has_word(script, shell, llr_cli::kScopeSignal));
+      CHECK(has_word(script, shell, launcher::kScopeAbstractUnix));
+      CHECK(has_word(script, shell, launcher::kScopeSignal));
     }
     CHECK(completion_script("tcsh").empty());
   }
@@ -101,7 +101,7 @@ TEST_SUITE("compiler completion") {
       for (const OptionSpec &row : kOptions) rows += names_word(row.subcommands, sub.name) ? 1 : 0;
       CHECK_MESSAGE(sub.options.size() == rows, sub.name);
     }
-    CHECK(completion::launcher_flags().size() == std::size(llr_cli::kFlags));
+    CHECK(completion::launcher_flags().size() == std::size(launcher::kFlags));
   }
 
   TEST_CASE("parse_cli takes every row of the option table for each subcommand it names, and no other") {

@@ -31,10 +31,10 @@ std::string custom(const std::string &body) { return "version = 1\nmode = \"cust
 std::vector<std::string> env_flags(const std::vector<std::string> &argv) {
   std::vector<std::string> out;
   for (size_t i = 0; i < argv.size() && argv[i] != "--"; ++i) {
-    const llr_cli::FlagSpec *spec = llr_cli::find_flag(argv[i].c_str());
+    const launcher::FlagSpec *spec = launcher::find_flag(argv[i].c_str());
     if (!spec) continue;
-    bool env = spec->flag == llr_cli::Flag::ClearEnv || spec->flag == llr_cli::Flag::KeepEnv ||
-               spec->flag == llr_cli::Flag::UnsetEnv || spec->flag == llr_cli::Flag::SetEnv;
+    bool env = spec->flag == launcher::Flag::ClearEnv || spec->flag == launcher::Flag::KeepEnv ||
+               spec->flag == launcher::Flag::UnsetEnv || spec->flag == launcher::Flag::SetEnv;
     std::string flag = argv[i];
     for (int v = 1; v <= spec->values; ++v) flag += " " + argv[i + static_cast<size_t>(v)];
     i += static_cast<size_t>(spec->values);
@@ -61,9 +61,9 @@ std::vector<std::string> texts(const std::vector<EnvRule> &rules) {
 }
 
 // What landlock-run itself says of VALUE after FLAG: the compiler must refuse with the same words.
-std::string launcher_says(llr_cli::Flag flag, const char *value) {
-  llr::Options o;
-  llr::Error e = llr::take_flag(*llr_cli::find_flag(llr_cli::spelling(flag)), value, o);
+std::string launcher_says(launcher::Flag flag, const char *value) {
+  launcher::Options o;
+  launcher::Error e = launcher::take_flag(*launcher::find_flag(launcher::spelling(flag)), value, o);
   return e.why ? e.why : "";
 }
 
@@ -84,11 +84,11 @@ std::vector<std::string> seen_by_command(const std::map<std::string, std::string
   std::transform(vars_here.begin(), vars_here.end(), vars.begin(),
                  [](const auto &kv) { return kv.first + '=' + kv.second; });
   std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
-  llr::Options opts;
+  launcher::Options opts;
   std::vector<std::string> seen;
-  if (llr::parse_args(static_cast<int>(argv.size()), args.data(), opts).what != nullptr) return {"(argv refused)"};
-  auto env = std::make_unique<llr_env::Environment>();
-  if (llr::build_environment(args.data(), opts, inherited.data(), *env).what != nullptr)
+  if (launcher::parse_args(static_cast<int>(argv.size()), args.data(), opts).what != nullptr) return {"(argv refused)"};
+  auto env = std::make_unique<launcher::Environment>();
+  if (launcher::build_environment(args.data(), opts, inherited.data(), *env).what != nullptr)
     return {"(environment refused)"};
   for (int i = 0; i < env->count; ++i) {
     std::string var = env->vars[i];
@@ -350,8 +350,8 @@ TEST_SUITE("compiler [env]: inherit, keep, unset, set") {
   }
   TEST_CASE("patterns and names follow the launcher's rules, in its words") {
     Tree t;
-    const std::string pattern_rule = launcher_says(llr_cli::Flag::UnsetEnv, "A=B");
-    const std::string name_rule = launcher_says(llr_cli::Flag::SetEnv, "A*");
+    const std::string pattern_rule = launcher_says(launcher::Flag::UnsetEnv, "A=B");
+    const std::string name_rule = launcher_says(launcher::Flag::SetEnv, "A*");
     REQUIRE_FALSE(pattern_rule.empty());
     REQUIRE_FALSE(name_rule.empty());
     CHECK(has_error(t.compile(custom("[env]\nunset = [\"A=B\"]\n")), "[env] unset `A=B`: " + pattern_rule));
@@ -481,10 +481,10 @@ TEST_SUITE("compiler [env]: explain") {
     std::transform(o.env.begin(), o.env.end(), vars.begin(), [](const auto &kv) { return kv.first + '=' + kv.second; });
     std::vector<std::string> argv = r.argv;
     std::vector<char *> inherited = c_strings(vars), args = c_strings(argv);
-    llr::Options opts;
-    REQUIRE(llr::parse_args(static_cast<int>(argv.size()), args.data(), opts).what == nullptr);
-    auto env = std::make_unique<llr_env::Environment>();
-    REQUIRE(llr::build_environment(args.data(), opts, inherited.data(), *env).what == nullptr);
+    launcher::Options opts;
+    REQUIRE(launcher::parse_args(static_cast<int>(argv.size()), args.data(), opts).what == nullptr);
+    auto env = std::make_unique<launcher::Environment>();
+    REQUIRE(launcher::build_environment(args.data(), opts, inherited.data(), *env).what == nullptr);
     std::vector<std::string> seen;
     for (int i = 0; i < env->count; ++i) {
       std::string var = env->vars[i];

@@ -15,20 +15,20 @@
 
 namespace {
 
+using launcher::Flag;
 using llp_test::has_warning;
 using llp_test::Tree;
-using llr_cli::Flag;
 
 // The values of every FLAG in argv, in order.
 std::vector<std::string> values_of(const std::vector<std::string> &argv, Flag flag) {
   std::vector<std::string> out;
   for (size_t i = 0; i + 1 < argv.size(); ++i)
-    if (argv[i] == llr_cli::spelling(flag)) out.push_back(argv[i + 1]);
+    if (argv[i] == launcher::spelling(flag)) out.push_back(argv[i + 1]);
   return out;
 }
 
 bool has_flag(const std::vector<std::string> &argv, Flag flag) {
-  return std::find(argv.begin(), argv.end(), llr_cli::spelling(flag)) != argv.end();
+  return std::find(argv.begin(), argv.end(), launcher::spelling(flag)) != argv.end();
 }
 
 // A socket file at rel in the tree (a listener is not needed: the compiler only resolves the path).
@@ -57,8 +57,8 @@ TEST_SUITE("compiler network: unix sockets, UDP, capabilities") {
                    [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT: argv's type
     args.push_back(const_cast<char *>("true"));                                          // NOLINT: argv's type
     args.push_back(nullptr);
-    llr::Options o;
-    llr::Error e = llr::parse_args(static_cast<int>(args.size() - 1), args.data(), o);
+    launcher::Options o;
+    launcher::Error e = launcher::parse_args(static_cast<int>(args.size() - 1), args.data(), o);
     REQUIRE_MESSAGE(!e.what, e.what);
     CHECK(o.restricts_udp());
     CHECK_FALSE(o.restricts_tcp());

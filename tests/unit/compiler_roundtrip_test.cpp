@@ -17,12 +17,12 @@
 
 namespace {
 
+using launcher::Flag;
 using llp::Access;
-using llr_cli::Flag;
 
 struct Parsed {
-  llr::Error error;
-  llr::Options options;
+  launcher::Error error;
+  launcher::Options options;
   std::multiset<std::pair<int, std::string>> valued;  // (Flag, value)
   std::vector<std::string> command;
 };
@@ -32,9 +32,9 @@ Parsed parse_with_launcher(const std::vector<std::string> &argv) {
   std::transform(argv.begin(), argv.end(), args.begin(),
                  [](const std::string &a) { return const_cast<char *>(a.c_str()); });  // NOLINT: argv's type
   Parsed p;
-  p.error = llr::parse_args(static_cast<int>(argv.size()), args.data(), p.options);
+  p.error = launcher::parse_args(static_cast<int>(argv.size()), args.data(), p.options);
   if (p.error.what) return p;
-  llr::for_each_valued_flag(args.data(), p.options, [&](Flag f, const char *v, const char *v2) {
+  launcher::for_each_valued_flag(args.data(), p.options, [&](Flag f, const char *v, const char *v2) {
     // --setenv NAME VALUE comes back as "NAME=VALUE"
     p.valued.emplace(static_cast<int>(f), v2 ? std::string(v) + "=" + v2 : std::string(v));
   });
@@ -80,7 +80,7 @@ TEST_SUITE("compiler round trip") {
     CHECK(p.command == o.command);
     CHECK(p.options.restricts_tcp());
     CHECK(p.options.has(Flag::LogDenials));
-    CHECK(p.options.scopes == llr_abi::LANDLOCK_SCOPE_SIGNAL);
+    CHECK(p.options.scopes == launcher::LANDLOCK_SCOPE_SIGNAL);
     CHECK(std::string(p.options.expect_version) == "9.9.9");
     CHECK(p.options.require_abi == 6);
   }

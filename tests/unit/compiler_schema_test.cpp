@@ -377,7 +377,8 @@ TEST_SUITE("schema") {
     Parsed inherit = parse("version = 1\n[env]\ninherit = \"some\"\n");
     CHECK(inherit.diagnostics.find("unknown [env] inherit `some`") != std::string::npos);
     CHECK(inherit.layers.base.env.inherit.empty());
-    for (const std::string &abi : {std::string("0"), std::to_string(llr_abi::kNewestKnownAbi + 1), std::string("-1")}) {
+    for (const std::string &abi :
+         {std::string("0"), std::to_string(launcher::kNewestKnownAbi + 1), std::string("-1")}) {
       Parsed p = parse("version = 1\nrequire_abi = " + abi + "\n");
       CAPTURE(abi);
       CHECK(p.diagnostics.find("require_abi = " + abi + " is out of range") != std::string::npos);

@@ -17,9 +17,9 @@
 
 namespace {
 
-using llr::Error;
-using llr::Options;
-using llr_cli::Flag;
+using launcher::Error;
+using launcher::Flag;
+using launcher::Options;
 
 struct Parsed {
   std::vector<std::string> storage;
@@ -35,7 +35,7 @@ Parsed parse(std::vector<std::string> args) {
   p.storage.insert(p.storage.begin(), "landlock-run");
   for (std::string &s : p.storage) p.argv.push_back(s.data());
   p.argv.push_back(nullptr);
-  p.error = llr::parse_args(static_cast<int>(p.storage.size()), p.argv.data(), p.options);
+  p.error = launcher::parse_args(static_cast<int>(p.storage.size()), p.argv.data(), p.options);
   return p;
 }
 
@@ -48,8 +48,8 @@ std::string error_text(const Parsed &p) {
 
 std::vector<std::pair<Flag, std::string>> valued_flags(const Parsed &p) {
   std::vector<std::pair<Flag, std::string>> out;
-  llr::for_each_valued_flag(p.argv.data(), p.options,
-                            [&](Flag f, const char *value, const char *) { out.emplace_back(f, value); });
+  launcher::for_each_valued_flag(p.argv.data(), p.options,
+                                 [&](Flag f, const char *value, const char *) { out.emplace_back(f, value); });
   return out;
 }
 
@@ -62,7 +62,7 @@ struct GrantSeen {
 
 std::vector<GrantSeen> grants(const Parsed &p) {
   std::vector<GrantSeen> out;
-  llr::for_each_grant(p.argv.data(), p.options, [&](const llr::Grant &g) {
+  launcher::for_each_grant(p.argv.data(), p.options, [&](const launcher::Grant &g) {
     out.push_back({g.flag, g.path, g.no_symlinks});
   });
   return out;
@@ -125,8 +125,8 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"--no-symlinks", "--", "x"})).empty());
     CHECK(error_text(parse({"--no-symlinks", "/a", "--", "x"})) ==
           "/a: unexpected argument: the command must follow '--'");
-    CHECK(std::string(llr_cli::kFlags[0].spelling) == "--no-symlinks");  // emitted before every grant
-    CHECK(std::string(llr_cli::spelling(Flag::NoSymlinks)) == "--no-symlinks");
+    CHECK(std::string(launcher::kFlags[0].spelling) == "--no-symlinks");  // emitted before every grant
+    CHECK(std::string(launcher::spelling(Flag::NoSymlinks)) == "--no-symlinks");
   }
 
   TEST_CASE("ports: 0 to 65535, digits only") {
@@ -162,7 +162,8 @@ TEST_SUITE("launcher") {
   TEST_CASE("--connect-unix PATH: a path rule visited with the grants, but no grant") {
     Parsed p = parse({"--no-symlinks", "--connect-unix", "/run/user/1000/bus", "--ro", "/", "--", "x"});
     REQUIRE(error_text(p).empty());
-    CHECK(p.options.grants == 1);  // only --ro: --connect-unix makes nothing executable
+    CHECK(p.options.grants_a_path());  // by --ro: --connect-unix makes nothing executable
+    CHECK_FALSE(parse({"--connect-unix", "/run/user/1000/bus", "--", "x"}).options.grants_a_path());
     CHECK(grants(p) == std::vector<GrantSeen>{{Flag::ConnectUnix, "/run/user/1000/bus", true}, {Flag::Ro, "/", true}});
     CHECK(error_text(parse({"--connect-unix", "", "--", "x"})) == "--connect-unix: empty PATH");
     CHECK(error_text(parse({"--connect-unix", "~/.ssh/agent", "--", "x"})).find("no shell expanded") !=
@@ -182,7 +183,7 @@ TEST_SUITE("launcher") {
   TEST_CASE("scopes and audit switches") {
     Parsed p = parse({"--scope", "signal", "--scope", "abstract-unix", "--log-denials", "--no-log", "--", "x"});
     REQUIRE(error_text(p).empty());
-    CHECK(p.options.scopes == (llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | llr_abi::LANDLOCK_SCOPE_SIGNAL));
+    CHECK(p.options.scopes == (launcher::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | launcher::LANDLOCK_SCOPE_SIGNAL));
     CHECK(p.options.has(Flag::LogDenials));
     CHECK(p.options.has(Flag::NoLog));
     CHECK(error_text(parse({"--scope", "net", "--", "x"})) == "--scope: NAME must be abstract-unix or signal");
@@ -218,10 +219,10 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("every flag in the shared table round-trips through the parser") {
-    for (const llr_cli::FlagSpec &spec : llr_cli::kFlags) {
+    for (const launcher::FlagSpec &spec : launcher::kFlags) {
       CAPTURE(spec.spelling);
-      CHECK(llr::find_flag(spec.spelling) == &spec);
-      CHECK(std::string(llr_cli::spelling(spec.flag)) == spec.spelling);
+      CHECK(launcher::find_flag(spec.spelling) == &spec);
+      CHECK(std::string(launcher::spelling(spec.flag)) == spec.spelling);
       if (spec.flag == Flag::Probe || spec.flag == Flag::Version || spec.flag == Flag::Help) continue;
       std::string value = "/v";
       if (spec.flag == Flag::ConnectTcp || spec.flag == Flag::BindTcp) value = "80";
@@ -252,8 +253,8 @@ TEST_SUITE("launcher") {
     CHECK(error_text(parse({"--ro", "~/src", "--", "x"})) ==
           "--ro: PATH starts with '~', which no shell expanded here: write $HOME/...");
     CHECK(error_text(parse({"--ro", "./~", "--", "x"})).empty());  // a file named ~ is still reachable
-    CHECK(parse({"--", "x"}).options.grants == 0);
-    CHECK(parse({"--ro", "/a", "--rw-try", "/b", "--", "x"}).options.grants == 2);
+    CHECK_FALSE(parse({"--", "x"}).options.grants_a_path());
+    CHECK(parse({"--rw-try", "/b", "--", "x"}).options.grants_a_path());
   }
 
   TEST_CASE("--status-fd takes one descriptor above 2") {
@@ -281,23 +282,23 @@ TEST_SUITE("launcher") {
     std::vector<char *> inherited(inherited_text.size() + 1, nullptr);
     std::transform(inherited_text.begin(), inherited_text.end(), inherited.begin(),
                    [](std::string &v) { return v.data(); });
-    auto fresh = std::make_unique<llr_env::Environment>();
-    llr_env::Environment &env = *fresh;
-    REQUIRE(llr::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
+    auto fresh = std::make_unique<launcher::Environment>();
+    launcher::Environment &env = *fresh;
+    REQUIRE(launcher::build_environment(p.argv.data(), p.options, inherited.data(), env).what == nullptr);
     std::vector<std::string> got(env.vars, env.vars + env.count);
     // --clearenv keeps only what --keepenv names; --setenv replaces; a later --setenv
     // of a name an earlier --unsetenv pattern matched is set (argv order); "--"'s tail is the command's.
     CHECK(got == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "B_TOKEN=kept", "A=2"});
     CHECK(env.vars[env.count] == nullptr);
     Parsed unset = parse({"--unsetenv", "*TOKEN*", "--unsetenv", "SSH_AUTH_SOCK", "--", "x"});
-    fresh = std::make_unique<llr_env::Environment>();
-    REQUIRE(llr::build_environment(unset.argv.data(), unset.options, inherited.data(), *fresh).what == nullptr);
+    fresh = std::make_unique<launcher::Environment>();
+    REQUIRE(launcher::build_environment(unset.argv.data(), unset.options, inherited.data(), *fresh).what == nullptr);
     std::vector<std::string> kept(fresh->vars, fresh->vars + fresh->count);
     CHECK(kept == std::vector<std::string>{"PATH=/bin", "LC_ALL=C", "HOME=/root", "LCX=1"});
   }
 
   TEST_CASE("environment patterns: '*' matches any run, the rest literally, on the name only") {
-    using llr_env::name_matches;
+    using launcher::name_matches;
     CHECK(name_matches("*TOKEN*", "GITHUB_TOKEN=x"));
     CHECK(name_matches("*TOKEN*", "TOKEN"));
     CHECK(name_matches("*_KEY", "AWS_SECRET_ACCESS_KEY=abc"));
@@ -313,22 +314,22 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("the environment's limits are errors, never a silent cut") {
-    auto big = std::make_unique<llr_env::Environment>();
+    auto big = std::make_unique<launcher::Environment>();
     std::string value(70000, 'v');
     CHECK(std::string(big->set("BIG", value.c_str())) == "the values of --setenv exceed 64 KiB in all");
-    auto many = std::make_unique<llr_env::Environment>();
+    auto many = std::make_unique<launcher::Environment>();
     static char var[] = "A=1";
-    for (int i = 0; i < llr_env::Environment::kMaxVariables; ++i) REQUIRE(many->add(var) == nullptr);
+    for (int i = 0; i < launcher::Environment::kMaxVariables; ++i) REQUIRE(many->add(var) == nullptr);
     CHECK(std::string(many->add(var)) == "more than 8192 variables");
     Parsed none = parse({"--ro", "/", "--", "x"});
-    auto untouched = std::make_unique<llr_env::Environment>();
+    auto untouched = std::make_unique<launcher::Environment>();
     char *no_vars[] = {var, nullptr};
-    CHECK(llr::build_environment(none.argv.data(), none.options, no_vars, *untouched).what == nullptr);
+    CHECK(launcher::build_environment(none.argv.data(), none.options, no_vars, *untouched).what == nullptr);
     CHECK(untouched->count == 0);  // no environment flag: nothing built, the launcher keeps environ
   }
 
   TEST_CASE("JSON status text escapes quotes and backslashes and masks controls") {
-    llr::Line status;
+    launcher::Line status;
     status.add("{\"error\":\"");
     status.json = true;
     status.add(
@@ -340,7 +341,7 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("ABI to handled filesystem rights") {
-    using namespace llr;
+    using namespace launcher;
     const uint64_t abi1 = (1ull << 13) - 1;  // the kernel's bits 0 to 12, counted independently here
     CHECK(fs_rights_for_abi(1) == abi1);
     CHECK(fs_rights_for_abi(2) == (abi1 | LANDLOCK_ACCESS_FS_REFER));
@@ -358,8 +359,8 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("grant masks: files lose directory-only rights; no unknown bit is ever set") {
-    using namespace llr;
-    for (int abi = 1; abi <= llr_cli::kNewestKnownAbi; ++abi) {
+    using namespace launcher;
+    for (int abi = 1; abi <= launcher::kNewestKnownAbi; ++abi) {
       CAPTURE(abi);
       for (Flag flag : {Flag::Ro, Flag::Rw, Flag::RoTry, Flag::RwTry, Flag::ConnectUnix})
         for (bool dir : {false, true}) {
@@ -384,9 +385,9 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("the ABI table: one row per ABI, what each adds, the attribute's size and the flags' ABI") {
-    using namespace llr;
-    REQUIRE(llr_cli::kNewestKnownAbi == 11);
-    for (int abi = 1; abi <= llr_cli::kNewestKnownAbi; ++abi) CHECK(kAbis[abi - 1].abi == abi);
+    using namespace launcher;
+    REQUIRE(launcher::kNewestKnownAbi == 11);
+    for (int abi = 1; abi <= launcher::kNewestKnownAbi; ++abi) CHECK(kAbis[abi - 1].abi == abi);
     CHECK(attr_size(1) == 8);  // handled_access_fs only
     CHECK(attr_size(3) == 8);
     CHECK(attr_size(4) == 16);  // + handled_access_net
@@ -397,26 +398,26 @@ TEST_SUITE("launcher") {
     CHECK(sizeof(landlock_ruleset_attr) == 48);
     CHECK(LANDLOCK_ACCESS_NET_BIND_UDP == 4);          // include/uapi/linux/landlock.h: 1ULL << 2
     CHECK(LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP == 8);  // 1ULL << 3
-    CHECK(llr_cli::min_abi(Flag::Ro) == 1);
-    CHECK(llr_cli::min_abi(Flag::ConnectTcp) == 4);
-    CHECK(llr_cli::min_abi(Flag::RestrictTcp) == 4);
-    CHECK(llr_cli::min_abi(Flag::Scope) == 6);
-    CHECK(llr_cli::min_abi(Flag::NoLog) == 7);
-    CHECK(llr_cli::min_abi(Flag::ConnectUdp) == 10);
-    CHECK(llr_cli::min_abi(Flag::BindUdp) == 10);
-    CHECK(llr_cli::min_abi(Flag::RestrictUdp) == 10);
+    CHECK(launcher::min_abi(Flag::Ro) == 1);
+    CHECK(launcher::min_abi(Flag::ConnectTcp) == 4);
+    CHECK(launcher::min_abi(Flag::RestrictTcp) == 4);
+    CHECK(launcher::min_abi(Flag::Scope) == 6);
+    CHECK(launcher::min_abi(Flag::NoLog) == 7);
+    CHECK(launcher::min_abi(Flag::ConnectUdp) == 10);
+    CHECK(launcher::min_abi(Flag::BindUdp) == 10);
+    CHECK(launcher::min_abi(Flag::RestrictUdp) == 10);
     CHECK(std::string(kAbis[10].linux_release) == "7.3");
-    CHECK(llr_cli::min_abi(Flag::ConnectUnix) == 0);  // accepted below ABI 9: there is nothing to restrict
-    CHECK(llr_cli::min_abi(Flag::DropCaps) == 0);
-    CHECK(llr_cli::min_abi(Flag::NoSymlinks) == 0);
-    CHECK(llr_cli::lists("--a --b", "--b"));
-    CHECK_FALSE(llr_cli::lists("--ro-try", "--ro"));
-    CHECK_FALSE(llr_cli::lists("--ro", "--ro-try"));
-    CHECK_FALSE(llr_cli::lists("--ro", ""));
+    CHECK(launcher::min_abi(Flag::ConnectUnix) == 0);  // accepted below ABI 9: there is nothing to restrict
+    CHECK(launcher::min_abi(Flag::DropCaps) == 0);
+    CHECK(launcher::min_abi(Flag::NoSymlinks) == 0);
+    CHECK(launcher::lists("--a --b", "--b"));
+    CHECK_FALSE(launcher::lists("--ro-try", "--ro"));
+    CHECK_FALSE(launcher::lists("--ro", "--ro-try"));
+    CHECK_FALSE(launcher::lists("--ro", ""));
   }
 
   TEST_CASE("every ABI 1 right by its UAPI name (include/uapi/linux/landlock.h), as sandboxer.c spells them") {
-    using namespace llr_abi;
+    using namespace launcher;
     const u64 named[] = {LANDLOCK_ACCESS_FS_EXECUTE,   LANDLOCK_ACCESS_FS_WRITE_FILE, LANDLOCK_ACCESS_FS_READ_FILE,
                          LANDLOCK_ACCESS_FS_READ_DIR,  LANDLOCK_ACCESS_FS_REMOVE_DIR, LANDLOCK_ACCESS_FS_REMOVE_FILE,
                          LANDLOCK_ACCESS_FS_MAKE_CHAR, LANDLOCK_ACCESS_FS_MAKE_DIR,   LANDLOCK_ACCESS_FS_MAKE_REG,
@@ -435,7 +436,7 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("ABI 11: LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS from the table, and no prctl before it") {
-    using namespace llr;
+    using namespace launcher;
     CHECK(LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS == 16);  // include/uapi/linux/landlock.h: 1U << 4
     for (int abi = 1; abi <= 10; ++abi) CHECK(restrict_flags_for_abi(abi) == 0);
     CHECK(restrict_flags_for_abi(11) == LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS);
@@ -480,7 +481,7 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("CVE-2026-72183: which kernel releases carry the fix of the SIGIO path") {
-    using llr::sigio_scope_fixed;
+    using launcher::sigio_scope_fixed;
     for (const char *fixed : {"6.12.101", "6.12.118+deb12-cloud-amd64", "6.18.40", "6.18.44-fc-v1252", "7.1.5",
                               "7.1.12", "7.2", "7.2.0", "7.2.13+deb14-cloud-amd64", "7.3.0-rc7", "8.0", "10.1.2"}) {
       CAPTURE(std::string(fixed));
@@ -491,14 +492,14 @@ TEST_SUITE("launcher") {
       CAPTURE(std::string(affected));
       CHECK_FALSE(sigio_scope_fixed(affected));
     }
-    CHECK(llr_abi::kernel_release(6, 12, 300) ==
-          llr_abi::kernel_release(6, 12, 255));  // a patch level past 255 saturates
+    CHECK(launcher::kernel_release(6, 12, 300) ==
+          launcher::kernel_release(6, 12, 255));  // a patch level past 255 saturates
   }
 
   TEST_CASE("the probe's errata fields: the mask, the names from the table, never 0 for unknown") {
     auto errata = [](long mask) {
-      llr::Line line;
-      return std::string(llr::add_errata(line, mask).buf);
+      launcher::Line line;
+      return std::string(launcher::add_errata(line, mask).buf);
     };
     CHECK(errata(-1) == " errata=unknown fixes=unknown");  // EINVAL: a kernel before the query
     CHECK(errata(0) == " errata=0 fixes=none");
@@ -507,17 +508,17 @@ TEST_SUITE("launcher") {
     CHECK(errata(5) == " errata=5 fixes=tcp-sockets,disconnected-dirs");
     CHECK(errata(16) == " errata=16 fixes=none");  // a bit the table does not know: in the mask only
     int number = 0;
-    for (const llr_abi::Erratum &erratum : llr_abi::kErrata) {
+    for (const launcher::Erratum &erratum : launcher::kErrata) {
       number += 1;
       CHECK(erratum.number == number);  // in order, none missing
       CHECK(erratum.abi >= 1);
-      CHECK(erratum.abi <= llr_cli::kNewestKnownAbi);
+      CHECK(erratum.abi <= launcher::kNewestKnownAbi);
     }
-    CHECK(llr_abi::LANDLOCK_CREATE_RULESET_ERRATA == 2);  // include/uapi/linux/landlock.h: 1U << 1
+    CHECK(launcher::LANDLOCK_CREATE_RULESET_ERRATA == 2);  // include/uapi/linux/landlock.h: 1U << 1
   }
 
   TEST_CASE("the handled rights and the port rights come from the table") {
-    using namespace llr;
+    using namespace launcher;
     CHECK((fs_rights_for_abi(9) & LANDLOCK_ACCESS_FS_RESOLVE_UNIX) != 0);  // handled: sockets outside are denied
     CHECK(port_right(Flag::ConnectUdp) == LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP);
     CHECK(port_right(Flag::BindUdp) == LANDLOCK_ACCESS_NET_BIND_UDP);
@@ -526,24 +527,24 @@ TEST_SUITE("launcher") {
   }
 
   TEST_CASE("report lines are assembled without allocation and never overflow") {
-    llr::Line line;
+    launcher::Line line;
     line.add("abi=").num(7).add(" n=").num(0).add(" big=").num(1234567890);
     CHECK(std::string(line.buf) == "abi=7 n=0 big=1234567890");
-    llr::Line full;
+    launcher::Line full;
     std::string huge(10000, 'x');
     full.add(huge.c_str());
     CHECK(full.len == sizeof full.buf - 2);
     CHECK(full.buf[full.len] == '\0');
-    llr::Line forged;
+    launcher::Line forged;
     forged.add("--ro\nlandlock-run: fake\t\x7f");
     CHECK(std::string(forged.buf) == "--ro?landlock-run: fake??");
-    llr::Line clipped;
+    launcher::Line clipped;
     clipped.add(huge.c_str(), 4).add(": why");
     CHECK(std::string(clipped.buf) == "xxxx...: why");
   }
 
   TEST_CASE("report lines mask C1 controls and bytes that are not UTF-8, and keep valid UTF-8") {
-    auto shown = [](const char *text) { return std::string(llr::Line().add(text).buf); };
+    auto shown = [](const char *text) { return std::string(launcher::Line().add(text).buf); };
     CHECK(shown("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0") ==
           "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xc2\xa0");
     CHECK(shown("a\xc2\x9b"
@@ -562,10 +563,10 @@ TEST_SUITE("launcher") {
     CHECK(shown("\xf0\x8f\xbf\xbf") == "????");                                      // overlong four-byte form
     CHECK(shown("\xf4\x90\x80\x80\xf5\x80") == "??????");                            // beyond U+10FFFF
     CHECK(shown("\xed\x9f\xbf\xf4\x8f\xbf\xbf") == "\xed\x9f\xbf\xf4\x8f\xbf\xbf");  // the edges, kept
-    llr::Line clipped;
+    launcher::Line clipped;
     clipped.add("\xc3\xa9\xc3\xa9\xc3\xa9", 3);
     CHECK(std::string(clipped.buf) == "\xc3\xa9\xc3\xa9...");  // a sequence is never split by the clip
-    llr::Line full;
+    launcher::Line full;
     std::string almost(sizeof full.buf - 3, 'x');
     full.add(almost.c_str()).add("\xe2\x82\xac");
     CHECK(full.len == almost.size());  // nor by a full buffer: the whole sequence is left out
@@ -575,7 +576,7 @@ TEST_SUITE("launcher") {
   // A tiny classic-BPF interpreter for the instructions the filter uses (load
   // word, jump if equal, return): what the kernel would answer for one call.
   TEST_CASE("--no-tty-inject's filter refuses TIOCSTI and TIOCLINUX by every entry point, and nothing else") {
-    using namespace llr_tty;
+    using namespace launcher;
     auto verdict = [](u32 arch, u32 nr, unsigned long long request) {
       unsigned char data[64] = {};
       memcpy(data + kNrOffset, &nr, 4);
@@ -608,8 +609,8 @@ TEST_SUITE("launcher") {
   TEST_CASE("--scope-try takes the names --scope takes, into its own set") {
     Parsed p = parse({"--scope-try", "signal", "--scope", "abstract-unix", "--", "true"});
     CHECK(p.error.what == nullptr);
-    CHECK(p.options.try_scopes == llr_abi::LANDLOCK_SCOPE_SIGNAL);
-    CHECK(p.options.scopes == llr_abi::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
+    CHECK(p.options.try_scopes == launcher::LANDLOCK_SCOPE_SIGNAL);
+    CHECK(p.options.scopes == launcher::LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
     CHECK(error_text(parse({"--scope-try", "network", "--", "true"})) ==
           "--scope-try: NAME must be abstract-unix or signal");
   }
