@@ -1,26 +1,30 @@
-// The pipeline, in order; each stage returns a value:
-//   load      files with their provenance -> the trusted and untrusted layers,
-//             then the Context (compile()), fixed from here on
+// The pipeline, in order; each stage takes what the ones before it returned
+// and returns a value:
+//   load      files with their provenance -> the user's and the project's
+//             layers, then the Context (compile()), fixed from here on
 //   mode      the mode's row of the mode table (plan/modes.h)
 //   caches    the presets' missing cache folders, created on a run (caches.h)
 //   grants    modes and lists -> one list of resolved grants, each marked
-//             with its provenance (trusted or not) and origin; the mode's
+//             with its provenance (user or project) and origin; the mode's
 //             ${TMPDIR} replaced when it holds the workspace (tmpdir.h)
 //   launcher  the launcher to emit: an absolute, existing, trusted path
 //   redirect  grants that leave a writable folder through a symlink: errors
-//   protect   the protected paths; writable grants that meet them: errors
-//   trust     untrusted grants may only narrow: the outer and inner layers
+//   trust     a project's grants may only narrow -> the outer grant layer
+//             and, when nested, the inner
+//   protect   the protected paths; every layer's writable grants that meet
+//             them, whoever wrote them: refused (protect.h)
 //   outputs   what a build creates in the workspace: checked (outputs.h),
 //             written ones and those the mode detects (detect.h)
 //   carve     the read-only exceptions (.git) under the writable grants;
 //             the outputs checked against them and the protection
-//   network   TCP, scopes, audit and the other switches; every widening said
-//   env       the command's environment ([env]; an untrusted file may only narrow it)
+//   network   TCP, scopes, audit and the other switches
+//   env       the command's environment ([env]; a project's may only narrow it)
 //   create    the missing outputs, on a run, when no check failed; granted
 //             writable
 //   carve     writable grants above a read-only exception -> a carve
 //   hide      grants covering a hidden path -> their complement
 //   normalise duplicates merged, covered children dropped, sorted
+//   report    every widening a project policy tried, from every stage, once
 //   argv      the launcher's argv (emit.cpp)
 // Diagnostics are collected, never thrown, so one run shows every error.
 #include "compile.h"
@@ -47,7 +51,6 @@
 #include "plan/normalise.h"
 #include "plan/outputs.h"
 #include "base/text.h"
-#include "base/abi_name.h"
 #include "plan/tmpdir.h"
 #include "plan/trust.h"
 
@@ -131,32 +134,40 @@ void add_dropped(Plan &plan, const std::vector<Dropped> &dropped) {
   plan.dropped.insert(plan.dropped.end(), dropped.begin(), dropped.end());
 }
 
-// The stages after loading, in order, over one compile's state. Each
-// method is one or two stages; the layers' grant lists (the outer launcher's
-// and, when nested, the inner's) go through each stage in one loop, in that
-// order, so what they drop is listed outer first.
+// The stages after loading, in order. Each stage takes what the stages
+// before it returned and returns a value; the launchers' grant layers (the
+// outer and, when nested, the inner) go through each stage in that order,
+// so what they drop is listed outer first. What a project policy tried and
+// was dropped is gathered from every stage and reported once, at the end.
 class Pipeline {
  public:
-  Pipeline(const Context &ctx, const Layers &layers, Loaded &loaded, CompileResult &res)
-      : ctx_(ctx), layers_(layers), loaded_(loaded), res_(res), plan_(res.plan) {}
+  Pipeline(const Context &ctx, const Layers &layers, const Loaded &loaded, CompileResult &res)
+      : ctx_(ctx), layers_(layers), loaded_(loaded), res_(res), plan_(res.plan), widenings_(loaded.widenings) {}
 
   void run() {
-    if (!mode_and_grants()) return;
-    launcher_and_protection();
-    trust_and_outputs();
-    carve_exceptions();
-    network();
-    channels();
+    const Mode *mode = mode_and_caches();
+    if (!mode) return;
+    const std::vector<Grant> listed = list_all(*mode);
+    const Launcher launcher = launcher_and_redirects(listed);
+    std::vector<GrantLayer> layers = trust(listed);
+    const Protection protection = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher.chain);
+    plan_.protected_entries = protection.paths;
+    layers = protect(protection, std::move(layers));
+    outputs(*mode, listed, layers.front());
+    carve_exceptions(*mode, listed, layers.front(), protection);
+    network(*mode);
+    channels(*mode);
     // env
-    plan_.env = plan_env(ctx_, layers_, mode_, mode_loc_);
+    plan_.env = plan_env(ctx_, layers_, plan_.mode, mode_loc());
     set_private_tmpdir(plan_, plan_.env);
     // create: after every check of the outputs (and every other check that
     // does not need them on disk), so that a refused compile creates nothing
     create_outputs(ctx_, plan_.outputs);
-    for (std::vector<Grant> &grants : launchers_) add_output_grants(plan_.outputs, grants);
-    carve();
-    hide();
-    normalise();
+    for (GrantLayer &layer : layers) add_output_grants(plan_.outputs, layer.grants);
+    layers = carve(std::move(layers));
+    layers = hide(*mode, protection, std::move(layers));
+    normalise(std::move(layers));
+    report_widenings(ctx_, std::move(widenings_));
     // argv
     emit_argv();
   }
@@ -167,159 +178,166 @@ class Pipeline {
     if (res_.ok) res_.argv = build_argv(plan_, ctx_.opt.command);
   }
 
-  // mode, caches and grants; false when nothing more is to be done.
-  bool mode_and_grants() {
-    const Layer &trusted = layers_.trusted;
-    if (!trusted.mode.value) {
-      ctx_.diags.error({0, 1, 1}, "missing `mode`", "add mode = " + join_names(mode_names(), ", ", " or ", true));
-      return false;
-    }
-    mode_ = *trusted.mode.value;
-    mode_loc_ = trusted.mode.loc;
-    plan_.mode = mode_;
+  Loc mode_loc() const { return layers_.user.mode.loc; }
 
+  // mode and caches: the mode table's row; nullptr when nothing more is to be done.
+  const Mode *mode_and_caches() {
+    const Layer &user = layers_.user;
+    if (!user.mode.value) {
+      ctx_.diags.error({0, 1, 1}, "missing `mode`", "add mode = " + join_names(mode_names(), ", ", " or ", true));
+      return nullptr;
+    }
+    plan_.mode = *user.mode.value;
     // caches (before the grants resolve: a cache folder created now is granted)
     plan_.cache_folders = prepare_caches(ctx_);
-
-    // grants (the mode's first: an unknown mode stops here)
-    const ModeKind kind = mode_grants(ctx_, mode_, mode_loc_, grants_);
-    mode_row_ = find_mode(mode_);
-    if (kind == ModeKind::Unknown || !mode_row_) {
-      ctx_.diags.error(mode_loc_, "unknown mode `" + mode_ + "`", suggestion(mode_, mode_names()));
-      return false;
+    const Mode *mode = find_mode(plan_.mode);
+    if (!mode) {
+      ctx_.diags.error(mode_loc(), "unknown mode `" + plan_.mode + "`", suggestion(plan_.mode, mode_names()));
+      return nullptr;
     }
-    if (kind == ModeKind::Unsandboxed) {
+    if (!mode->sandboxed) {
       unsandboxed();
-      return false;
+      return nullptr;
     }
-    for (const Layer *layer : {&layers_.trusted, &layers_.untrusted}) {
-      list_grants(ctx_, layer->ro, Access::Ro, grants_);
-      list_grants(ctx_, layer->rw, Access::Rw, grants_);
+    return mode;
+  }
+
+  // grants: the mode's, then each policy's lists, the user's first; the
+  // mode's ${TMPDIR} replaced when it holds the workspace.
+  std::vector<Grant> list_all(const Mode &mode) {
+    std::vector<Grant> grants = mode_grants(ctx_, mode, mode_loc());
+    for (const Layer *layer : {&layers_.user, &layers_.project}) {
+      list_grants(ctx_, layer->ro, Access::Ro, grants);
+      list_grants(ctx_, layer->rw, Access::Rw, grants);
     }
-    replace_tmpdir(ctx_, grants_, plan_);
+    replace_tmpdir(ctx_, grants, plan_);
     // A preset's cache folder reached through a symlink is not granted (caches.cpp).
     std::vector<Dropped> through_links;
-    std::erase_if(grants_, [&](const Grant &g) {
+    std::erase_if(grants, [&](const Grant &g) {
       const bool linked = std::any_of(
           plan_.cache_folders.begin(), plan_.cache_folders.end(),
           [&](const CacheFolder &f) { return f.path == g.expanded && f.state == CacheState::ThroughSymlink; });
-      if (linked) through_links.push_back({g, "a preset's cache folder reached through a symlink"});
+      if (linked) through_links.push_back({g, DropReason::CacheThroughSymlink, {}, {}});
       return linked;
     });
     add_dropped(plan_, through_links);
-    return true;
+    return grants;
   }
 
   void unsandboxed() {
-    const Layer &trusted = layers_.trusted;
+    const Layer &user = layers_.user;
+    const std::string &mode = plan_.mode;
     plan_.sandboxed = false;
-    if (schema::holds_grant(trusted, true))
-      ctx_.diags.error(mode_loc_, mode_ + " runs without a sandbox, so its grants would mean nothing",
+    if (schema::holds_grant(user, true))
+      ctx_.diags.error(mode_loc(), mode + " runs without a sandbox, so its grants would mean nothing",
                        "remove the grants, or choose mode = \"custom\" to run with exactly them");
-    if (env_changes(trusted.env))
-      ctx_.diags.error(mode_loc_, mode_ + " runs the command itself, without the launcher, so [env] cannot be applied",
+    if (env_changes(user.env))
+      ctx_.diags.error(mode_loc(), mode + " runs the command itself, without the launcher, so [env] cannot be applied",
                        "remove [env], or choose a sandboxing mode");
     if (!ctx_.diags.has_errors())
-      ctx_.diags.warning(mode_loc_, mode_ + ": no sandbox; the output is the command alone",
+      ctx_.diags.warning(mode_loc(), mode + ": no sandbox; the output is the command alone",
                          "the command can read and write everything you can");
     emit_argv();
   }
 
-  // launcher, redirect and protect
-  void launcher_and_protection() {
-    launcher_ = choose_launcher(ctx_, layers_.trusted);
-    plan_.launcher = launcher_.path;
+  // launcher and redirect
+  Launcher launcher_and_redirects(const std::vector<Grant> &listed) {
+    Launcher launcher = choose_launcher(ctx_, layers_.user);
+    plan_.launcher = launcher.path;
     plan_.no_symlinks = ctx_.host;
-
-    // redirect
-    if (ctx_.host) check_redirects(ctx_, grants_, writable_areas(ctx_, grants_));
-
-    // protect
-    const Layer &trusted = layers_.trusted;
-    // compose's choices are checked in parse (the schema's row).
-    nest_ = trusted.compose.value.value_or("merge") == "nest";
-    protection_ = build_protection(ctx_, layers_.both, loaded_.policy_files, launcher_.chain);
-    plan_.protected_entries = protection_.paths;
-    std::copy_if(grants_.begin(), grants_.end(), std::back_inserter(user_grants_),
-                 [](const Grant &g) { return g.trusted; });
-    // Untrusted grants are not checked here: what survives trust lies inside
-    // the user's checked grants, and the rest is dropped as widening.
-    refused_ = check_writable(ctx_, protection_, user_grants_);
+    if (ctx_.host) check_redirects(ctx_, listed, writable_areas(ctx_, listed));
+    return launcher;
   }
 
   // trust (before hiding: a project's grant is judged as written; rw "/" is
-  // a widening, whatever part of it the complement would leave), then
+  // a widening, whatever part of it the complement would leave): the outer
+  // layer, and the inner when nested.
+  std::vector<GrantLayer> trust(const std::vector<Grant> &listed) {
+    // compose's choices are checked in parse (the schema's row).
+    const bool nest = layers_.user.compose.value.value_or("merge") == "nest";
+    const bool has_project = schema::holds_grant(layers_.project, false);
+    TrustResult trusted = apply_trust(listed, nest && has_project);
+    add_dropped(plan_, trusted.dropped);
+    widen(trusted.widenings);
+    plan_.nested = trusted.nested();
+    if (plan_.nested) plan_.notes.push_back({NoteKind::NestCostsALayer, {}, {}, false});
+    else if (nest) plan_.notes.push_back({NoteKind::NestNarrowsNothing, {}, {}, false});
+    return std::move(trusted.layers);
+  }
+
+  // protect: every layer's writable grants, whoever wrote them (protect.h).
+  std::vector<GrantLayer> protect(const Protection &protection, std::vector<GrantLayer> layers) {
+    ProtectResult checked = protect_layers(ctx_, protection, std::move(layers));
+    add_dropped(plan_, checked.dropped);
+    widen(checked.widenings);
+    return std::move(checked.layers);
+  }
+
   // outputs, checked only: created before the carve lists the workspace (one
   // created then is listed like every other entry, and granted by its own
   // rule too), once every check passed
-  void trust_and_outputs() {
-    const bool has_project = schema::holds_grant(layers_.untrusted, false);
-    TrustResult trust = apply_trust(grants_, nest_ && has_project);
-    add_dropped(plan_, trust.dropped);
-    widenings_.insert(widenings_.end(), trust.widenings.begin(), trust.widenings.end());
-    plan_.nested = trust.nested;
-    if (plan_.nested) plan_.notes.push_back("compose = \"nest\" costs one of the kernel's 16 Landlock layers");
-    else if (nest_)
-      plan_.notes.push_back("compose = \"nest\": no project policy narrows anything, so one launcher is emitted");
-    launchers_.push_back(std::move(trust.outer));
-    if (trust.nested) launchers_.push_back(std::move(trust.inner));
-
-    const std::vector<DetectedOutput> detected = detected_outputs(ctx_, layers_.both, *mode_row_);
-    plan_.outputs = plan_outputs(ctx_, layers_, grants_, launchers_.front(), detected, output_widenings_);
-    mark_executable(ctx_, layers_, plan_.outputs, output_widenings_);
+  void outputs(const Mode &mode, const std::vector<Grant> &listed, const GrantLayer &outer) {
+    std::vector<Widening> widenings;
+    const std::vector<DetectedOutput> detected = detected_outputs(ctx_, layers_.both, mode);
+    plan_.outputs = plan_outputs(ctx_, layers_, listed, outer.grants, detected, widenings);
+    mark_executable(ctx_, layers_, plan_.outputs, widenings);
+    widen(widenings);
   }
 
   // The carve's exceptions; the outputs checked against them and the
   // protection (a nested repository's .envrc is known only now).
-  void carve_exceptions() {
-    CarveExceptions exceptions = collect_carve(ctx_, grants_, layers_, mode_row_->carve);
+  void carve_exceptions(const Mode &mode, const std::vector<Grant> &listed, const GrantLayer &outer,
+                        const Protection &protection) {
+    std::vector<Widening> widenings;
+    CarveExceptions exceptions = collect_carve(ctx_, listed, layers_, mode.carve);
     plan_.carved = exceptions.paths;
-    check_git(ctx_, user_grants_, refused_, plan_.carved);
-    check_outputs(ctx_, exceptions, protection_, plan_.outputs, output_widenings_);
+    check_git(ctx_, outer.grants, plan_.carved);
+    check_outputs(ctx_, exceptions, protection, plan_.outputs, widenings);
+    widen(widenings);
   }
 
-  void carve() {
-    for (std::vector<Grant> &grants : launchers_) {
-      CarveResult carved = apply_carve(ctx_, plan_.carved, std::move(grants));
+  std::vector<GrantLayer> carve(std::vector<GrantLayer> layers) {
+    for (GrantLayer &layer : layers) {
+      CarveResult carved = apply_carve(ctx_, plan_.carved, std::move(layer.grants));
       add_dropped(plan_, carved.dropped);
       plan_.carved_folders.insert(plan_.carved_folders.end(), carved.read_only.begin(), carved.read_only.end());
-      grants = std::move(carved.grants);
+      layer.grants = std::move(carved.grants);
     }
     std::sort(plan_.carved_folders.begin(), plan_.carved_folders.end());
     plan_.carved_folders.erase(std::unique(plan_.carved_folders.begin(), plan_.carved_folders.end()),
                                plan_.carved_folders.end());
+    return layers;
   }
 
-  void hide() {
-    const Layer &trusted = layers_.trusted;
-    bool hide_secrets = trusted.hide_secrets.value.value_or(mode_row_->hide_secrets);
-    if (!hide_secrets && mode_row_->hide_secrets)
-      ctx_.diags.warning(trusted.hide_secrets.loc,
+  std::vector<GrantLayer> hide(const Mode &mode, const Protection &protection, std::vector<GrantLayer> layers) {
+    const Layer &user = layers_.user;
+    bool hide_secrets = user.hide_secrets.value.value_or(mode.hide_secrets);
+    if (!hide_secrets && mode.hide_secrets)
+      ctx_.diags.warning(user.hide_secrets.loc,
                          "hide_secrets = false: the command can read ~/.ssh, ~/.aws and the other secrets",
                          "keep the default unless the command really needs them");
-    plan_.hidden = collect_hidden(ctx_, layers_.both.hide, protection_, hide_secrets, mode_loc_);
-    for (std::vector<Grant> &grants : launchers_) {
-      HidingResult hidden = apply_hiding(ctx_, plan_.hidden, std::move(grants));
+    plan_.hidden = collect_hidden(ctx_, layers_.both.hide, protection, hide_secrets, mode_loc());
+    for (GrantLayer &layer : layers) {
+      HidingResult hidden = apply_hiding(ctx_, plan_.hidden, std::move(layer.grants));
       add_dropped(plan_, hidden.dropped);
       plan_.unlistable.insert(plan_.unlistable.end(), hidden.unlistable.begin(), hidden.unlistable.end());
-      grants = std::move(hidden.grants);
+      layer.grants = std::move(hidden.grants);
     }
+    return layers;
   }
 
   // normalise, and the promises of hide and carve checked on the result.
-  void finish_layer(std::vector<Grant> &grants) {
-    add_dropped(plan_, normalise_grants(ctx_, grants));
-    verify_hidden(ctx_, plan_.hidden, grants);
-    verify_carved(ctx_, plan_.carved, grants);
+  void normalise(std::vector<GrantLayer> layers) {
+    for (GrantLayer &layer : layers) {
+      add_dropped(plan_, normalise_grants(ctx_, layer.grants));
+      verify_hidden(ctx_, plan_.hidden, layer.grants);
+      verify_carved(ctx_, plan_.carved, layer.grants);
+      LayerPlan &into = layer.id == LayerId::Outer ? plan_.outer : plan_.inner;
+      into.grants = std::move(layer.grants);
+    }
   }
 
-  void normalise() {
-    for (std::vector<Grant> &grants : launchers_) finish_layer(grants);
-    plan_.outer.grants = std::move(launchers_.front());
-    if (plan_.nested) plan_.inner.grants = std::move(launchers_.back());
-  }
-
-  void network() {
+  void network(const Mode &mode) {
     NetworkResult network = plan_network(ctx_, layers_, plan_.nested);
     plan_.outer.net = network.outer_net;
     plan_.outer.scopes = network.outer_scopes;
@@ -333,48 +351,34 @@ class Pipeline {
     // Landlock takes no capability away: in the sandboxing modes a command run
     // as root keeps none (docs/landlock-limits.md). The ABI is the run's, not
     // the compile's, so the sockets it cannot govern are a note of explain.
-    plan_.drop_caps = mode_row_->drop_caps;
-    if (mode_row_->drop_caps)
-      plan_.notes.push_back(
-          "below " + abi_with_release(launcher::enforced_from(launcher::Flag::ConnectUnix)) +
-          " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
-          "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no");
-    std::vector<Widening> widenings = std::move(loaded_.widenings);
-    widenings.insert(widenings.end(), widenings_.begin(), widenings_.end());
-    widenings.insert(widenings.end(), network.widenings.begin(), network.widenings.end());
-    widenings.insert(widenings.end(), output_widenings_.begin(), output_widenings_.end());
-    report_widenings(ctx_, std::move(widenings));
+    plan_.drop_caps = mode.drop_caps;
+    if (mode.drop_caps) plan_.notes.push_back({NoteKind::UnixSocketsBelowAbi, {}, {}, false});
+    widen(network.widenings);
   }
 
   // The channels out that the agent modes close (plan/network.h).
-  void channels() {
-    ChannelGuards guards = plan_channel_guards(ctx_, layers_.trusted, *mode_row_, plan_.outer.scopes);
+  void channels(const Mode &mode) {
+    ChannelGuards guards = plan_channel_guards(ctx_, layers_.user, mode, plan_.outer.scopes);
     plan_.outer.try_scopes = std::move(guards.try_scopes);
     plan_.guard_terminal = guards.guard_terminal;
   }
 
+  // What a stage dropped of a project policy's, for the one report at the end.
+  void widen(const std::vector<Widening> &widenings) {
+    widenings_.insert(widenings_.end(), widenings.begin(), widenings.end());
+  }
+
   const Context &ctx_;
   const Layers &layers_;
-  Loaded &loaded_;
+  const Loaded &loaded_;
   CompileResult &res_;
   Plan &plan_;
-  std::string mode_;
-  const Mode *mode_row_ = nullptr;  // the mode table's row (modes.h), once known
-  Loc mode_loc_;
-  bool nest_ = false;
-  std::vector<Grant> grants_;  // every listed grant, trusted or not, before trust
-  Launcher launcher_;
-  Protection protection_;
-  std::vector<Grant> user_grants_;             // the trusted ones
-  std::vector<bool> refused_;                  // per user grant: refused as writable over a protected path
-  std::vector<std::vector<Grant>> launchers_;  // the outer's grants, then the inner's when nested
-  std::vector<Widening> widenings_;            // trust's
-  std::vector<Widening> output_widenings_;
+  std::vector<Widening> widenings_;  // every stage's, loading's first: reported once, at the end
 };
 
-Layer merged(const Layer &trusted, const Layer &untrusted) {
-  Layer both = trusted;
-  merge_layer(both, untrusted);
+Layer merged(const Layer &user, const Layer &project) {
+  Layer both = user;
+  merge_layer(both, project);
   return both;
 }
 
@@ -395,15 +399,14 @@ CompileResult compile(const CompileOptions &opt) {
   std::optional<Loaded> loaded = load_policy(opt, res.sources, res.diags);
   if (!loaded) return res;
   apply_sets(opt.sets, res.diags, loaded->trusted);
-  const Layer &trusted = loaded->trusted;
-  const Layer &untrusted = loaded->untrusted;
-  const bool strict = trusted.strict.value.value_or(false) || untrusted.strict.value.value_or(false);
+  const Layer &user = loaded->trusted;
+  const Layer &project = loaded->untrusted;
+  const bool strict = user.strict.value.value_or(false) || project.strict.value.value_or(false);
   const Context ctx{opt, res.sources, res.diags, std::move(loaded->vars), opt.target == Target::Host, strict};
-  const Layers layers{trusted, untrusted, merged(trusted, untrusted)};
+  const Layers layers{user, project, merged(user, project)};
   plan.workspace = ctx.vars.workspace.value_or("");
   for (int i = 0; i < res.sources.size(); ++i)
-    if (!res.sources.file(i).trusted)
-      plan.untrusted_files.push_back(res.sources.file(i).name + ": " + res.sources.file(i).untrusted_because);
+    if (!res.sources.file(i).trusted) plan.untrusted_files.push_back(i);
 
   Pipeline(ctx, layers, *loaded, res).run();
   return res;

@@ -212,4 +212,6 @@ bool owned_by_me(const std::string &path) {
   return lstat(path.c_str(), &st) == 0 && st.st_uid == geteuid();
 }
 
+bool mine_and_writable(const std::string &path) { return owned_by_me(path) && access(path.c_str(), W_OK) == 0; }
+
 }  // namespace llp

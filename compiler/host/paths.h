@@ -94,5 +94,8 @@ bool is_symlink(const std::string &path);
 // Whether this process's effective user owns path (a final symlink not
 // followed): false when it is missing or another user's.
 bool owned_by_me(const std::string &path);
+// Whether this process's effective user owns path and may write it: where
+// a planted file would act as that user (check_git's .git).
+bool mine_and_writable(const std::string &path);
 
 }  // namespace llp

@@ -119,7 +119,7 @@ void outputs_lines(const CompileResult &r, std::string &out) {
     std::string where = r.sources.where(o.loc);
     std::string kind = "folder";
     if (!o.folder) kind = o.executable ? "file, executable" : "file";
-    std::string from = o.trusted ? "outputs" : "project policy's outputs";
+    std::string from = o.provenance == Provenance::User ? "outputs" : "project policy's outputs";
     if (o.origin == Origin::Detected) from = "detected: " + printable(o.marker);
     out += "  " + printable(o.path);
     if (o.folder) out += "/";
@@ -162,7 +162,9 @@ namespace {
 std::string explain_text(const CompileResult &r) {
   const Plan &p = r.plan;
   std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
-  for (const std::string &u : p.untrusted_files) out += "untrusted: " + u + " (it may only narrow)\n";
+  for (int i : p.untrusted_files)
+    out +=
+        "untrusted: " + r.sources.file(i).name + ": " + r.sources.file(i).untrusted_because + " (it may only narrow)\n";
   out += "mode: " + p.mode + "\n";
   if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
   out += "workspace: " + p.workspace + "\n";
@@ -222,14 +224,14 @@ std::string explain_text(const CompileResult &r) {
     out += "dropped (" + std::to_string(p.dropped.size()) + "):\n";
     for (const Dropped &d : p.dropped) {
       std::string where = r.sources.where(d.grant.loc);
-      out += "  " + std::string(access_name(d.grant.access)) + " " + d.grant.path + ": " + d.reason +
+      out += "  " + std::string(access_name(d.grant.access)) + " " + d.grant.path + ": " + reason_text(d) +
              (where.empty() ? "" : " [" + where + "]") + "\n";
     }
   }
   out +=
       "note: Landlock has no deny rule; a read-only folder inside a writable grant cannot exist. To keep a\n"
       "  folder read-only, grant the sibling folders that need writing instead of their parent.\n";
-  for (const std::string &n : p.notes) out += "note: " + n + "\n";
+  for (const Note &n : p.notes) out += "note: " + note_text(n) + "\n";
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "state_text.h"
 
+#include "../../launcher/cli_flags.h"
+#include "../base/abi_name.h"
 #include "../base/quote.h"
 
 namespace llp {
@@ -32,7 +34,7 @@ std::string state_text(const CacheFolder &c) {
 
 std::string origin_text(const Hidden &h) {
   switch (h.by) {
-    case HiddenBy::HideList: return h.trusted ? "hide list" : "project policy's hide list";
+    case HiddenBy::HideList: return h.provenance == Provenance::User ? "hide list" : "project policy's hide list";
     case HiddenBy::SymlinkItself: return "hide list (the symlink itself)";
     case HiddenBy::SymlinkTargetInside: return "symlink target inside hidden " + h.of;
     case HiddenBy::BindMountOf: return "bind mount of hidden " + h.of;
@@ -52,14 +54,51 @@ std::string origin_text(const EnvRule &r) {
     case EnvFrom::Keep: out = "[env] keep"; break;
     case EnvFrom::ModeDefault: out = "default of mode " + r.mode; break;
     case EnvFrom::DefaultUnset:
-      out = r.user ? "[env] default_unset = true" : "project policy (default_unset = true)";
+      out = r.provenance == Provenance::User ? "[env] default_unset = true" : "project policy (default_unset = true)";
       break;
-    case EnvFrom::Unset: out = r.user ? "[env] unset" : "project policy"; break;
+    case EnvFrom::Unset: out = r.provenance == Provenance::User ? "[env] unset" : "project policy"; break;
     case EnvFrom::Set: out = "[env] set"; break;
     case EnvFrom::PrivateTmp: out = "the run's private temp folder (${TMPDIR} holds the workspace)"; break;
   }
   if (r.credential) out += " (its value holds a credential)";
   return out;
+}
+
+std::string note_text(const Note &n) {
+  switch (n.kind) {
+    case NoteKind::PrivateTmp:
+      return "${TMPDIR} (" + n.tmp + ") holds the workspace: the command gets TMPDIR=" + n.path +
+             ", a folder of its own outside ${TMPDIR} and /tmp, instead of a read-only " + n.tmp +
+             (n.exists ? std::string() : std::string(" (argv, exec and learn create it)"));
+    case NoteKind::NestCostsALayer: return "compose = \"nest\" costs one of the kernel's 16 Landlock layers";
+    case NoteKind::NestNarrowsNothing:
+      return "compose = \"nest\": no project policy narrows anything, so one launcher is emitted";
+    case NoteKind::UnixSocketsBelowAbi: break;
+  }
+  return "below " + abi_with_release(launcher::enforced_from(launcher::Flag::ConnectUnix)) +
+         " pathname UNIX sockets (an SSH agent, D-Bus, docker.sock) "
+         "stay reachable whatever [network] unix says: there landlock-run --probe says pathname-unix=no";
+}
+
+std::string reason_text(const Dropped &d) {
+  const std::string other = d.other ? grant_text(*d.other) : std::string();
+  switch (d.reason) {
+    case DropReason::CacheThroughSymlink: return "a preset's cache folder reached through a symlink";
+    case DropReason::PrivateTmpReplaces:
+      return "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + d.path;
+    case DropReason::ProjectWidens: return "a project policy may only narrow";
+    case DropReason::ProjectCovered: return "project grant already covered by your policy";
+    case DropReason::InsideReadOnly: return "lies inside read-only exception " + d.path;
+    case DropReason::ReplacedByCarve: return "replaced by a carve: read-only exceptions lie beneath it";
+    case DropReason::InsideHidden: return "lies inside hidden path " + d.path;
+    case DropReason::ReplacedByComplement: return "replaced by its complement: it covers a hidden path";
+    case DropReason::ProjectRwOnUserRo:
+      return "a project policy's rw on the same path as " + other + ": a project policy may only narrow";
+    case DropReason::Duplicate: return "duplicate of " + other;
+    case DropReason::Merged: return "merged into " + other + " (ro and rw on one path become rw)";
+    case DropReason::Covered: break;
+  }
+  return "covered by " + other;
 }
 
 std::string inherit_text(InheritFrom from) {

@@ -17,6 +17,10 @@ std::string state_text(const CacheFolder &c);
 std::string origin_text(const Hidden &h);
 // "[env] keep", "default of mode read-only", "project policy (default_unset = true)".
 std::string origin_text(const EnvRule &r);
+// "compose = \"nest\" costs one of the kernel's 16 Landlock layers", ...
+std::string note_text(const Note &n);
+// "a project policy may only narrow", "covered by rw `${WORKSPACE}` from mode ...".
+std::string reason_text(const Dropped &d);
 // "your policy", "project policy"; "" for the default.
 std::string inherit_text(InheritFrom from);
 

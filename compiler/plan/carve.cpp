@@ -82,7 +82,7 @@ class Carver {
     g.optional = optional;
     g.exists = true;
     g.origin = Origin::Carve;
-    g.origin_detail = "`" + grant_.written + "` (" + origin_text(grant_) + ")";
+    g.replaced = std::make_shared<const Grant>(grant_);
     g.hops.clear();
     g.object.reset();
     out_.grants.push_back(std::move(g));
@@ -133,7 +133,7 @@ RwPaths rw_paths(const std::vector<Grant> &grants) {
     if (w.access != Access::Rw) continue;
     if (w.optional && !w.exists) continue;
     paths.any.insert(w.path);
-    if (w.trusted) paths.trusted.insert(w.path);
+    if (w.from_user()) paths.trusted.insert(w.path);
   }
   return paths;
 }
@@ -144,10 +144,10 @@ void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const G
     if (g.access != Access::Ro || !g.user_written()) continue;
     const bool inside = std::any_of(roots.begin(), roots.end(),
                                     [&](const Grant *r) { return g.path != r->path && is_within(g.path, r->path); });
-    const std::unordered_set<std::string_view> &cancelling = g.trusted ? rw.trusted : rw.any;
+    const std::unordered_set<std::string_view> &cancelling = g.from_user() ? rw.trusted : rw.any;
     const bool same_as_rw = cancelling.contains(g.path);
     if (inside && !same_as_rw)
-      collector.add_even_missing(g.path, g.written, {g.trusted ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}},
+      collector.add_even_missing(g.path, g.written, {g.from_user() ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}},
                                  g.loc, true);
   }
 }
@@ -174,7 +174,7 @@ void carve_user_git(const Context &ctx, const UserGitConfig &user_git, Collector
 
 CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers,
                               bool defaults) {
-  const Layer &trusted = layers.trusted;
+  const Layer &trusted = layers.user;
   CarveExceptions out;
   check_keep_writable(ctx, trusted);
   const std::vector<PathEntry> &read_only = layers.both.read_only;
@@ -192,7 +192,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
 
   std::vector<const Grant *> roots;
   for (const Grant &g : grants)
-    if (g.trusted && g.access == Access::Rw && g.exists && kind_of(g.path) == Kind::Directory) roots.push_back(&g);
+    if (g.from_user() && g.access == Access::Rw && g.exists && kind_of(g.path) == Kind::Directory) roots.push_back(&g);
   std::vector<std::string> writable;
   std::transform(roots.begin(), roots.end(), std::back_inserter(writable), [](const Grant *g) { return g->path; });
   Collector collector(writable, out);
@@ -258,7 +258,7 @@ CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exception
                 : "remove the grant or the read_only entry");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "carved here"});
       } else {
-        out.dropped.push_back({g, "lies inside read-only exception " + inside->path});
+        out.dropped.push_back({g, DropReason::InsideReadOnly, inside->path, {}});
       }
       continue;
     }
@@ -266,7 +266,7 @@ CarveResult apply_carve(const Context &ctx, const std::vector<Carved> &exception
       out.grants.push_back(std::move(g));
       continue;
     }
-    out.dropped.push_back({g, "replaced by a carve: read-only exceptions lie beneath it"});
+    out.dropped.push_back({g, DropReason::ReplacedByCarve, {}, {}});
     Carver(ctx, g, below, out).carve(g.path);
   }
   std::sort(out.read_only.begin(), out.read_only.end());

@@ -181,7 +181,7 @@ class EnvPlanner {
       } else if (!on) {
         on = true;
         origin.from = EnvFrom::DefaultUnset;
-        origin.user = false;
+        origin.provenance = Provenance::Project;
         mode_default = false;
         loc = s.loc;
       }
@@ -234,7 +234,7 @@ class EnvPlanner {
       for (const EnvPattern &p : table->unset)
         if (valid(Flag::UnsetEnv, "unset", p.text, p.loc)) {
           EnvRule r = env_rule(p.text, EnvFrom::Unset, p.loc);
-          r.user = table == &user_;
+          r.provenance = table == &user_ ? Provenance::User : Provenance::Project;
           plan_.unset.push_back(std::move(r));
         }
   }
@@ -419,7 +419,7 @@ bool env_changes(const EnvTable &env) {
 }
 
 EnvPlan plan_env(const Context &ctx, const Layers &layers, const std::string &mode, Loc mode_loc) {
-  return EnvPlanner(ctx, layers.trusted.env, layers.untrusted.env).run(mode, mode_loc);
+  return EnvPlanner(ctx, layers.user.env, layers.project.env).run(mode, mode_loc);
 }
 
 }  // namespace llp

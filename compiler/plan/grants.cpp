@@ -82,7 +82,7 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
     g.why = e.why;
     g.origin = Origin::List;
     g.loc = e.loc;
-    g.trusted = e.trusted;
+    g.provenance = provenance_of(e.trusted);
     g.relative = r->relative;
     g.exists = r->exists || (!ctx.host && !e.optional);
     g.hops = r->hops;
@@ -91,27 +91,25 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
   }
 }
 
-ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out) {
-  const Mode *row = find_mode(mode);
-  if (!row) return ModeKind::Unknown;
-  if (!row->sandboxed) return ModeKind::Unsandboxed;
-  for (const ModeGrant &grant : row->grants) {
+std::vector<Grant> mode_grants(const Context &ctx, const Mode &mode, Loc loc) {
+  std::vector<Grant> out;
+  for (const ModeGrant &grant : mode.grants) {
     PathEntry e{std::string(grant.path), false, std::string(grant.why), loc, true};
     std::vector<Grant> one;
     list_grants(ctx, {e}, grant.access, one);
     for (Grant &g : one) {
       g.origin = Origin::Mode;
-      g.origin_detail = mode;
+      g.mode = mode.name;
       out.push_back(std::move(g));
     }
   }
-  return ModeKind::Sandboxed;
+  return out;
 }
 
 std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants) {
   std::vector<std::string> areas = run_writable_areas(ctx.vars);
   for (const Grant &g : grants)
-    if (g.access == Access::Rw && g.trusted) areas.push_back(g.path);
+    if (g.access == Access::Rw && g.from_user()) areas.push_back(g.path);
   std::sort(areas.begin(), areas.end());
   areas.erase(std::unique(areas.begin(), areas.end()), areas.end());
   return areas;

@@ -7,6 +7,7 @@
 
 #include "../policy/context.h"
 #include "../host/paths.h"
+#include "modes.h"
 #include "plan.h"
 
 namespace llp {
@@ -32,11 +33,9 @@ std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &e
 // Turns the ro/rw lists into grants (resolved; unresolvable ones reported).
 void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Access access, std::vector<Grant> &out);
 
-enum class ModeKind { Unknown, Sandboxed, Unsandboxed };
-
-// The grants a mode stands for, appended to out; Unknown when the mode name
-// is not a mode of modes.h, Unsandboxed for a mode that runs without the launcher.
-ModeKind mode_grants(const Context &ctx, const std::string &mode, Loc loc, std::vector<Grant> &out);
+// The grants a sandboxing mode stands for (its row of modes.h), at the
+// mode line loc.
+std::vector<Grant> mode_grants(const Context &ctx, const Mode &mode, Loc loc);
 
 // Where a confined command may have written: the workspace, ${TMPDIR} and
 // the trusted rw grants (canonical).

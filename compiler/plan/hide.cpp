@@ -77,7 +77,7 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
     auto r = resolve_entry(ctx, e, Existence::Optional, "hide");
     if (!r) continue;
     Hidden listed = hidden_as(e.text, r->path, HiddenBy::HideList, {}, e.loc);
-    listed.trusted = e.trusted;
+    listed.provenance = provenance_of(e.trusted);
     out.push_back(std::move(listed));
     std::string lexical = lexical_normalize(r->expanded);
     if (lexical != r->path) out.push_back(hidden_as(e.text, lexical, HiddenBy::SymlinkItself, {}, e.loc));
@@ -173,7 +173,7 @@ class Complement {
     g.hops.clear();
     g.object.reset();
     g.origin = Origin::Complement;
-    g.origin_detail = "`" + grant_.written + "` (" + origin_text(grant_) + ")";
+    g.replaced = std::make_shared<const Grant>(grant_);
     out_.grants.push_back(std::move(g));
   }
 
@@ -208,7 +208,7 @@ HidingResult apply_hiding(const Context &ctx, const std::vector<Hidden> &hidden,
                                         "remove the grant or the hide entry: a path cannot be both granted and hidden");
         if (inside->loc.file >= 0) d.related.push_back({inside->loc, "hidden here"});
       } else {
-        out.dropped.push_back({g, "lies inside hidden path " + inside->path});
+        out.dropped.push_back({g, DropReason::InsideHidden, inside->path, {}});
       }
       continue;
     }
@@ -216,7 +216,7 @@ HidingResult apply_hiding(const Context &ctx, const std::vector<Hidden> &hidden,
       out.grants.push_back(std::move(g));
       continue;
     }
-    out.dropped.push_back({g, "replaced by its complement: it covers a hidden path"});
+    out.dropped.push_back({g, DropReason::ReplacedByComplement, {}, {}});
     Complement(ctx, g, covered, hidden, out).expand(g.path);
   }
   return out;

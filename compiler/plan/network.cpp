@@ -113,8 +113,8 @@ std::vector<long> intersect(const std::vector<long> &a, const std::vector<long> 
 }  // namespace
 
 NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) {
-  const Layer &trusted = layers.trusted;
-  const Layer &untrusted = layers.untrusted;
+  const Layer &trusted = layers.user;
+  const Layer &untrusted = layers.project;
   NetworkResult out;
   std::vector<Widening> &widenings = out.widenings;
   NetworkPlan user = network_of(ctx, trusted);

@@ -15,7 +15,7 @@ namespace {
 // of a merge is well defined, and never an untrusted grant over yours.
 bool stronger_first(const Grant &a, const Grant &b) {
   auto key = [](const Grant &g) {
-    return std::make_tuple(std::string_view(g.path), !g.trusted, g.access == Access::Rw ? 0 : 1, g.optional,
+    return std::make_tuple(std::string_view(g.path), !g.from_user(), g.access == Access::Rw ? 0 : 1, g.optional,
                            !g.user_written(), g.loc.file, g.loc.line, g.loc.col);
   };
   return key(a) < key(b);
@@ -28,14 +28,7 @@ bool covers(const Grant &g) { return !g.optional || g.exists; }
 // the merge that two grants of yours make into rw. Trust drops it first
 // (trust.h); this keeps the promise for whatever reaches here.
 bool widens_your_ro(const Grant &keep, const Grant &g) {
-  return keep.trusted && keep.access == Access::Ro && !g.trusted && g.access == Access::Rw;
-}
-
-std::string describe(const Grant &g) {
-  std::string out = std::string(access_name(g.access)) + " `" + g.written + "`";
-  if (g.written != g.path) out += " (" + g.path + ")";
-  if (!g.user_written()) out += " from " + origin_text(g);
-  return out;
+  return keep.from_user() && keep.access == Access::Ro && !g.from_user() && g.access == Access::Rw;
 }
 
 // The hint for a ro grant under a rw one: only a compile for this machine
@@ -62,17 +55,17 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
       if (widens_your_ro(keep, g)) {
         if (g.user_written())
           ctx.diags
-              .strict_warning(ctx.strict, g.loc,
-                              "project policy grant " + describe(g) + " widens your ro grant on the same path: dropped",
-                              "a policy file inside the project is untrusted and may only narrow yours")
+              .strict_warning(
+                  ctx.strict, g.loc,
+                  "project policy grant " + grant_text(g) + " widens your ro grant on the same path: dropped",
+                  "a policy file inside the project is untrusted and may only narrow yours")
               .related.push_back({keep.loc, "your ro grant is here"});
-        dropped.push_back(
-            {g, "an untrusted rw on the same path as " + describe(keep) + ": a project policy may only narrow"});
+        dropped.push_back({g, DropReason::ProjectRwOnUserRo, {}, keep});
         continue;
       }
       keep.optional = keep.optional && g.optional;
       if (g.access == keep.access) {
-        dropped.push_back({g, "duplicate of " + describe(keep)});
+        dropped.push_back({g, DropReason::Duplicate, {}, keep});
       } else {
         // Only two grants on the very same path merge so; a ro grant inside
         // a writable one is carved out instead (carve.h).
@@ -81,7 +74,7 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
               .warning(g.loc, "ro and rw grants on the same path " + g.path + ": it becomes rw",
                        "remove one of them; a ro grant inside a writable folder is carved out read-only")
               .related.push_back({keep.loc, "the rw grant is here"});
-        dropped.push_back({g, "merged into " + describe(keep) + " (ro and rw on one path become rw)"});
+        dropped.push_back({g, DropReason::Merged, {}, keep});
       }
       continue;
     }
@@ -108,19 +101,19 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
       if (g.user_written()) {
         ctx.diags
             .error(g.loc,
-                   "ro grant `" + g.written + "` lies under " + describe(*rw_parent) +
+                   "ro grant `" + g.written + "` lies under " + grant_text(*rw_parent) +
                        ", so it is still writable: rules in one Landlock layer add up",
                    ro_hole_hint(ctx, *rw_parent))
             .related.push_back({rw_parent->loc, "the rw grant is here"});
       }
       keep[i] = false;
-      dropped.push_back({g, "covered by " + describe(*rw_parent)});
+      dropped.push_back({g, DropReason::Covered, {}, *rw_parent});
     } else if (const Grant *parent = g.access == Access::Rw ? rw_parent : ro_parent) {
       // Notes explain a successful compile; next to errors they are noise.
       if (g.user_written() && parent->user_written() && !ctx.diags.has_errors())
-        ctx.diags.note(g.loc, describe(g) + " is covered by " + describe(*parent) + ": dropped");
+        ctx.diags.note(g.loc, grant_text(g) + " is covered by " + grant_text(*parent) + ": dropped");
       keep[i] = false;
-      dropped.push_back({g, "covered by " + describe(*parent)});
+      dropped.push_back({g, DropReason::Covered, {}, *parent});
     }
   }
   std::vector<Grant> out;

@@ -6,17 +6,34 @@
 
 namespace llp {
 
+namespace {
+
+// "`written` (ORIGIN)": the grant a complement or a carve replaces.
+std::string replaced_text(const Grant &g) {
+  if (!g.replaced) return "a grant";
+  return "`" + g.replaced->written + "` (" + origin_text(*g.replaced) + ")";
+}
+
+}  // namespace
+
 std::string origin_text(const Grant &g) {
   switch (g.origin) {
-    case Origin::List: return g.trusted ? std::string(access_name(g.access)) + " list" : "project policy";
-    case Origin::Mode: return "mode " + g.origin_detail;
-    case Origin::Complement: return "complement of " + g.origin_detail + " around hidden paths";
-    case Origin::Carve: return "carve of " + g.origin_detail + " around read-only exceptions";
-    case Origin::Output: return g.trusted ? "outputs" : "project policy's outputs";
-    case Origin::Detected: return "detected: " + printable(g.origin_detail);
+    case Origin::List: return g.from_user() ? std::string(access_name(g.access)) + " list" : "project policy";
+    case Origin::Mode: return "mode " + std::string(g.mode);
+    case Origin::Complement: return "complement of " + replaced_text(g) + " around hidden paths";
+    case Origin::Carve: return "carve of " + replaced_text(g) + " around read-only exceptions";
+    case Origin::Output: return g.from_user() ? "outputs" : "project policy's outputs";
+    case Origin::Detected: return "detected: " + printable(g.marker);
     case Origin::PrivateTmp: return "the run's private temp folder (${TMPDIR} holds the workspace)";
   }
   return {};
+}
+
+std::string grant_text(const Grant &g) {
+  std::string out = std::string(access_name(g.access)) + " `" + g.written + "`";
+  if (g.written != g.path) out += " (" + g.path + ")";
+  if (!g.user_written()) out += " from " + origin_text(g);
+  return out;
 }
 
 namespace {

@@ -136,9 +136,9 @@ Grant output_grant(const Output &o) {
                           "read-only"
                         : o.why;
   g.origin = o.origin;
-  g.origin_detail = o.marker;
+  g.marker = o.marker;
   g.loc = o.loc;
-  g.trusted = o.trusted;
+  g.provenance = o.provenance;
   g.exists = true;
   g.object = object_of(o.path);
   return g;
@@ -223,7 +223,7 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
   o.folder = w.folder;
   o.why = e.why;
   o.loc = e.loc;
-  o.trusted = e.trusted;
+  o.provenance = provenance_of(e.trusted);
   if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
     if (e.trusted) {
       Diagnostic &d = ctx.diags.error(e.loc,
@@ -323,11 +323,11 @@ void check_outputs(const Context &ctx, const CarveExceptions &carve, const Prote
   for (size_t i = 0; i < outputs.size(); ++i) {
     Output &o = outputs[i];
     const bool detected = o.origin == Origin::Detected;
-    if (check_writable(detected ? quiet : ctx, protection, {grants[i]}).front()) continue;
+    if (check_writable(detected ? quiet : ctx, protection, {grants[i]}).front().refused) continue;
     Loc carved_at;
     if (const std::string where = exception_over(carve, o, carved_at); !where.empty()) {
       if (detected) continue;
-      if (o.trusted) {
+      if (o.provenance == Provenance::User) {
         Diagnostic &d = ctx.diags.error(o.loc, "outputs `" + printable(o.written) + "`: " + where,
                                         "code planted there runs on the host (git hooks, direnv, editor tasks); an "
                                         "output cannot make it writable: remove the output");

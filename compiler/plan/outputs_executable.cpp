@@ -54,7 +54,7 @@ void mark_executable(const Context &ctx, const Layers &layers, std::vector<Outpu
   for (const PathEntry &e : layers.both.executable_outputs) {
     if (!names_file_outputs(ctx, e, layers.both.outputs, widenings)) continue;
     for (Output &o : outputs) {
-      if (o.written != e.text || !(e.trusted || !o.trusted)) continue;
+      if (o.written != e.text || !(e.trusted || o.provenance == Provenance::Project)) continue;
       // Written without a /, an existing folder is a folder output.
       if (o.folder) {
         ctx.diags.error(e.loc,

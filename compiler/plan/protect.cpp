@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <unistd.h>
 
 #include "grants.h"
 #include "tmpdir.h"
@@ -263,16 +262,56 @@ bool refuse_writable(const Context &ctx, const Protection &protection, const std
 
 }  // namespace
 
-std::vector<bool> check_writable(const Context &ctx, const Protection &protection, const std::vector<Grant> &grants) {
+std::vector<Grant> check_writable(const Context &ctx, const Protection &protection, std::vector<Grant> grants) {
   const std::string home = ctx.vars.home.value_or("");
-  std::vector<bool> refused(grants.size(), false);
-  for (size_t i = 0; i < grants.size(); ++i)
-    refused[i] = grants[i].access == Access::Rw && refuse_writable(ctx, protection, home, grants[i]);
-  return refused;
+  for (Grant &g : grants) g.refused = g.access == Access::Rw && refuse_writable(ctx, protection, home, g);
+  return grants;
 }
 
-void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
-               const std::vector<Carved> &carved) {
+namespace {
+
+bool same_grant(const Grant &a, const Grant &b) {
+  return a.path == b.path && a.access == b.access && a.provenance == b.provenance && a.loc.file == b.loc.file &&
+         a.loc.line == b.loc.line && a.loc.col == b.loc.col;
+}
+
+// A project's writable grant over a protected path: judged quietly, then
+// dropped with what the judgement said.
+bool drop_project_grant(const Context &ctx, const Protection &protection, const Grant &g, ProtectResult &out) {
+  Diagnostics unread;
+  const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
+  if (!check_writable(quiet, protection, {g}).front().refused) return false;
+  out.widenings.push_back({g.loc, "project policy " + unread.all().front().message + ": dropped"});
+  out.dropped.push_back({g, DropReason::ProjectWidens, {}, {}});
+  return true;
+}
+
+}  // namespace
+
+ProtectResult protect_layers(const Context &ctx, const Protection &protection, std::vector<GrantLayer> layers) {
+  ProtectResult out;
+  std::vector<Grant> judged;
+  for (GrantLayer &layer : layers) {
+    std::vector<Grant> kept;
+    for (Grant &g : layer.grants) {
+      auto seen = std::find_if(judged.begin(), judged.end(), [&](const Grant &j) { return same_grant(j, g); });
+      if (seen != judged.end()) {
+        g.refused = seen->refused;
+      } else if (!g.from_user()) {
+        if (drop_project_grant(ctx, protection, g, out)) continue;
+      } else {
+        g = std::move(check_writable(ctx, protection, {g}).front());
+        judged.push_back(g);
+      }
+      kept.push_back(std::move(g));
+    }
+    layer.grants = std::move(kept);
+  }
+  out.layers = std::move(layers);
+  return out;
+}
+
+void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<Carved> &carved) {
   // A .git a few levels down (submodules, vendored repos) is as dangerous as one at the top.
   const WalkLimits limits{3, 20000, false};
   auto is_carved = [&](const std::string &path) {
@@ -285,12 +324,9 @@ void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::
   // writable when you are root) is not where you commit: git refuses to run
   // in it (safe.directory), so its hooks never run as you.
   std::vector<std::string> warned;
-  auto matters = [&](const std::string &path) {
-    return !is_carved(path) && owned_by_me(path) && access(path.c_str(), W_OK) == 0;
-  };
-  for (size_t i = 0; i < grants.size(); ++i) {
-    const Grant &g = grants[i];
-    if (refused[i] || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
+  auto matters = [&](const std::string &path) { return !is_carved(path) && mine_and_writable(path); };
+  for (const Grant &g : grants) {
+    if (g.refused || g.access != Access::Rw || !ctx.host || kind_of(g.path) != Kind::Directory) continue;
     if (std::any_of(warned.begin(), warned.end(), [&](const std::string &w) { return is_within(g.path, w); })) continue;
     std::string found;
     if (kind_of(g.path + "/.git") != Kind::Missing && matters(g.path + "/.git")) found = g.path + "/.git";

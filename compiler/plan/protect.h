@@ -122,9 +122,23 @@ inline constexpr NeverLearned kNeverLearned[] = {
 Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain);
 
-// Reports every writable grant that would expose a protected path; returns,
-// per grant, whether it was refused.
-std::vector<bool> check_writable(const Context &ctx, const Protection &protection, const std::vector<Grant> &grants);
+// Reports every writable grant that would expose a protected path (an
+// error at its line), whoever wrote it; returns the grants, each refused one
+// marked (Grant::refused).
+std::vector<Grant> check_writable(const Context &ctx, const Protection &protection, std::vector<Grant> grants);
+
+// The protect stage, over every launcher's grants, whoever wrote them: it
+// stands alone, whatever trust dropped before it. A writable grant of the
+// user's that meets a protected path is refused (an error, Grant::refused);
+// a project's is dropped as a widening (a warning, an error under strict),
+// since a project policy may only narrow. A grant judged in one layer (the
+// inner layer's copy of an outer grant) is not reported twice.
+struct ProtectResult {
+  std::vector<GrantLayer> layers;
+  std::vector<Dropped> dropped;
+  std::vector<Widening> widenings;
+};
+ProtectResult protect_layers(const Context &ctx, const Protection &protection, std::vector<GrantLayer> layers);
 
 // A writable grant containing a .git folder: its hooks run unconfined at the
 // user's next commit. A warning, an error under strict. (A grant on or
@@ -132,8 +146,7 @@ std::vector<bool> check_writable(const Context &ctx, const Protection &protectio
 // are skipped: a second message on them is noise, and walking `/` would make
 // the output depend on what else lives on the host.
 // A .git that a carve makes read-only (carved) is not warned about.
-void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<bool> &refused,
-               const std::vector<Carved> &carved);
+void check_git(const Context &ctx, const std::vector<Grant> &grants, const std::vector<Carved> &carved);
 
 // The symlinks inside folder, resolved to the end (also dangling ones: a
 // target created later would be written through the link); false when the

@@ -129,11 +129,8 @@ void replace_tmpdir(const Context &ctx, std::vector<Grant> &grants, Plan &plan) 
   const bool exists = walk.state == FolderState::Ready;
   Grant replaced = *tmp_grant;
   grants.erase(tmp_grant);
-  plan.dropped.push_back(
-      {replaced, "${TMPDIR} holds the workspace: replaced by the run's private temp folder " + path});
-  plan.notes.push_back("${TMPDIR} (" + tmp + ") holds the workspace: the command gets TMPDIR=" + path +
-                       ", a folder of its own outside ${TMPDIR} and /tmp, instead of a read-only " + tmp +
-                       (exists ? std::string() : std::string(" (argv, exec and learn create it)")));
+  plan.dropped.push_back({replaced, DropReason::PrivateTmpReplaces, path, {}});
+  plan.notes.push_back({NoteKind::PrivateTmp, tmp, path, exists});
   if (!exists) return;
   plan.private_tmp = canonical_or_lexical(path);
   Grant g = replaced;

@@ -55,10 +55,11 @@ std::optional<Access> covered(const std::unordered_map<std::string, PathAccess> 
 
 TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
   TrustResult out;
+  GrantLayer outer{LayerId::Outer, {}};
   std::vector<Grant> project;
-  std::partition_copy(grants.begin(), grants.end(), std::back_inserter(out.outer), std::back_inserter(project),
-                      [](const Grant &g) { return g.trusted; });
-  auto user_map = access_map(out.outer);
+  std::partition_copy(grants.begin(), grants.end(), std::back_inserter(outer.grants), std::back_inserter(project),
+                      [](const Grant &g) { return g.from_user(); });
+  auto user_map = access_map(outer.grants);
   std::vector<Grant> kept;
   for (Grant &p : project) {
     std::optional<Access> cover = covered(user_map, p.path);
@@ -66,33 +67,38 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
       out.widenings.push_back({p.loc, std::string("project policy grant ") + access_name(p.access) + " `" + p.written +
                                           "` widens what your policy grants" +
                                           (cover ? " (it only grants ro there)" : "") + ": dropped"});
-      out.dropped.push_back({p, "a project policy may only narrow"});
+      out.dropped.push_back({p, DropReason::ProjectWidens, {}, {}});
       continue;
     }
     kept.push_back(p);
   }
   if (!nest) {
     // Merged into one layer, a covered project grant adds nothing.
-    for (Grant &p : kept) out.dropped.push_back({p, "project grant already covered by your policy"});
+    for (Grant &p : kept) out.dropped.push_back({p, DropReason::ProjectCovered, {}, {}});
+    out.layers.push_back(std::move(outer));
     return out;
   }
-  out.nested = true;
+  GrantLayer inner{LayerId::Inner, {}};
   if (kept.empty() && project.empty()) {
-    out.inner = out.outer;  // the project narrows nothing but its network/scopes
+    inner.grants = outer.grants;  // the project narrows nothing but its network/scopes
+    out.layers.push_back(std::move(outer));
+    out.layers.push_back(std::move(inner));
     return out;
   }
   // Inner layer: the intersection. The project's grants that the user's
   // cover, plus the user's grants that lie inside a project grant, each with
   // the lesser of the two accesses.
   auto project_map = access_map(kept);
-  out.inner = kept;
-  for (const Grant &u : out.outer) {
+  inner.grants = kept;
+  for (const Grant &u : outer.grants) {
     std::optional<Access> cover = covered(project_map, u.path);
     if (!cover || project_map.count(u.path)) continue;
     Grant g = u;
     if (*cover == Access::Ro) g.access = Access::Ro;
-    out.inner.push_back(std::move(g));
+    inner.grants.push_back(std::move(g));
   }
+  out.layers.push_back(std::move(outer));
+  out.layers.push_back(std::move(inner));
   return out;
 }
 

@@ -16,14 +16,16 @@
 namespace llp {
 
 struct TrustResult {
-  std::vector<Grant> outer;  // the user's grants (trusted provenance)
-  bool nested = false;       // nest was asked and there is a project layer to emit
-  std::vector<Grant> inner;  // when nested: the user's grants narrowed by the project's
+  // The outer layer (the user's grants) and, when nest was asked and there
+  // is a project layer to emit, the inner: the user's grants narrowed by
+  // the project's.
+  std::vector<GrantLayer> layers;
   std::vector<Dropped> dropped;
   std::vector<Widening> widenings;
+  bool nested() const { return layers.size() > 1; }
 };
 
-// grants: one list, trusted and untrusted marked by provenance (Grant::trusted).
+// grants: one list, the user's and the project's marked by provenance.
 TrustResult apply_trust(const std::vector<Grant> &grants, bool nest);
 
 // Emits the widenings as warnings (errors under strict), sorted and unique.

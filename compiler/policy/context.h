@@ -21,13 +21,14 @@ struct Widening {
   std::string message;
 };
 
-// The policy's two layers after loading and --set: the user's, the
-// project's (stripped of what widens), and the two merged once by the one
-// rule (lists append, scalars override). A stage that reads a list whatever
-// its provenance reads `both`; one that tells them apart reads the two.
+// The policy's two layers after loading and --set: the user's (from the
+// trusted files), the project's (from the untrusted ones, stripped of what
+// widens), and the two merged once by the one rule (lists append, scalars
+// override). A stage that reads a list whatever its provenance reads
+// `both`; one that tells them apart reads the two.
 struct Layers {
-  const Layer &trusted;
-  const Layer &untrusted;
+  const Layer &user;
+  const Layer &project;
   const Layer both;
 };
 

@@ -94,15 +94,11 @@ fi
 
 # Only host/ touches the disk: plan/ and out/ ask host/ (entry_at,
 # kind_of, resolve_host, make_beneath...), never stat, open or access a
-# path themselves, nor include the headers those calls come from. One
-# exception, named: plan/protect.cpp's access(W_OK) (issue 31 moves it).
+# path themselves, nor include the headers those calls come from.
 disk=""
 for file in $(git ls-files 'compiler/plan/*' 'compiler/out/*'); do
   found=$(grep -nE '(^|[^_[:alnum:].>:])(l|f)?stat(at)?\(|(^|[^_[:alnum:].>:])(open|openat|access|faccessat|opendir|readlink|readlinkat|mkdir|mkdirat)\(|#[[:space:]]*include[[:space:]]*<(sys/stat|fcntl|dirent|unistd)\.h>' "$file" |
     grep -vE '^[0-9]+:[[:space:]]*//')
-  if [ "$file" = compiler/plan/protect.cpp ]; then
-    found=$(printf '%s\n' "$found" | grep -vE 'access\(path\.c_str\(\), W_OK\)|include <unistd\.h>')
-  fi
   [ -n "$found" ] && disk="$disk $file:$(printf '%s' "$found" | head -n 1 | cut -d: -f1)"
 done
 if [ -z "$disk" ]; then

@@ -154,7 +154,7 @@ TEST_SUITE("compiler outputs") {
     EnvRule r;
     r.from = EnvFrom::Unset;
     CHECK(origin_text(r) == "[env] unset");
-    r.user = false;
+    r.provenance = Provenance::Project;
     CHECK(origin_text(r) == "project policy");
     r.from = EnvFrom::ModeDefault;
     r.mode = "read-only";

@@ -12,6 +12,7 @@
 
 #include "../../compiler/out/explain.h"
 #include "../../compiler/plan/normalise.h"
+#include "../../compiler/plan/protect.h"
 #include "../../compiler/plan/trust.h"
 #include "../../compiler/host/mounts.h"
 #include "../../compiler/host/paths.h"
@@ -604,7 +605,7 @@ Grant grant(const std::string &path, Access access, bool trusted, Origin origin 
   g.path = path;
   g.written = path;
   g.access = access;
-  g.trusted = trusted;
+  g.provenance = provenance_of(trusted);
   g.origin = origin;
   return g;
 }
@@ -652,7 +653,7 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
     std::vector<Dropped> dropped = normalise_grants(ctx, grants);
     REQUIRE(grants.size() == 1);
     CHECK(grants[0].access == Access::Ro);
-    CHECK(grants[0].trusted);
+    CHECK(grants[0].from_user());
     REQUIRE(dropped.size() == 1);
     CHECK(dropped[0].grant.access == Access::Rw);
     // Two grants of yours still merge into rw.
@@ -684,5 +685,60 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
         if (r.plan.nested) CHECK_FALSE(writable_in(r.plan.inner, t.path("/ws/docs/x")));
       }
     }
+  }
+}
+
+// Protect is correct on its own: it judges every layer's writable grants,
+// whoever wrote them, and does not count on trust (which runs before it) to
+// have dropped a project's widenings. Each case would fail against a protect
+// that checks the user's grants only.
+TEST_SUITE("compiler protect: it stands alone, whatever trust dropped before it (issue 31)") {
+  TEST_CASE("protect_layers: a project's grant over a secret is dropped, a user's refused, each said once") {
+    CompileOptions opt;
+    Sources sources;
+    Diagnostics diags;
+    Variables vars;
+    vars.home = "/h";
+    const Context ctx{opt, sources, diags, vars, false, false};
+    Protection protection;
+    Protected ssh;
+    ssh.path = "/h/.ssh";
+    ssh.written = "~/.ssh";
+    ssh.by = ProtectedBy::BuiltinSecret;
+    protection.paths.push_back(ssh);
+    const Grant workspace = grant("/w", Access::Rw, true);
+    const Grant user_key = grant("/h/.ssh/keys", Access::Rw, true);
+    const Grant project_ssh = grant("/h/.ssh", Access::Rw, false);  // never went through trust
+    std::vector<GrantLayer> layers = {{LayerId::Outer, {workspace, user_key}},
+                                      {LayerId::Inner, {project_ssh, user_key}}};
+    ProtectResult r = protect_layers(ctx, protection, layers);
+    REQUIRE(r.layers.size() == 2);
+    // The project's: dropped as a widening, in no layer.
+    REQUIRE(r.dropped.size() == 1);
+    CHECK(r.dropped[0].grant.path == "/h/.ssh");
+    REQUIRE(r.widenings.size() == 1);
+    CHECK(r.widenings[0].message ==
+          "project policy writable grant `/h/.ssh` is protected path /h/.ssh (built-in secret): dropped");
+    for (const GrantLayer &layer : r.layers)
+      CHECK(std::none_of(layer.grants.begin(), layer.grants.end(), [](const Grant &g) { return g.path == "/h/.ssh"; }));
+    // The user's: refused in both layers, one error (the inner copy is not said again).
+    CHECK(diags.count(Severity::Error) == 1);
+    CHECK_FALSE(r.layers[0].grants[0].refused);
+    CHECK(r.layers[0].grants[1].refused);
+    REQUIRE(r.layers[1].grants.size() == 1);
+    CHECK(r.layers[1].grants[0].refused);
+  }
+  TEST_CASE("compile, nest: a project's rw .git that trust keeps (your rw covers it) is dropped by protect") {
+    Tree t;
+    t.dir("/ws/.git");
+    t.file("/ws/.landlock.toml", "version = 1\nrw = [\"${WORKSPACE}/.git\"]\n");
+    CompileResult r =
+        t.compile(custom("rw = [\"${WORKSPACE}\"]\nproject = \"${WORKSPACE}/.landlock.toml\"\n"
+                         "compose = \"nest\"\n"));
+    REQUIRE_MESSAGE(r.ok, r.rendered());
+    REQUIRE(r.plan.nested);
+    CHECK(warned_at(r, t.path("/ws/.landlock.toml"), "is or lies inside a .git folder: dropped"));
+    CHECK_FALSE(std::any_of(r.plan.inner.grants.begin(), r.plan.inner.grants.end(),
+                            [&](const Grant &g) { return g.path == t.path("/ws/.git"); }));
   }
 }
