@@ -16,34 +16,7 @@ using llp_test::Tree;
 
 namespace {
 
-// A run of policy (its mode) in the tree, with .git in the workspace.
-struct Run {
-  Tree t;
-  CompileResult r;
-  LearnOptions o;
-  explicit Run(const std::string &mode) {
-    t.dir("/ws/.git");
-    t.dir("/ws/.git/hooks");
-    t.dir("/home/.cache");
-    t.dir("/home/.cache/tool");
-    policy = "version = 1\nmode = \"" + mode + "\"\n";
-    r = t.compile(policy);
-    o.policy_file = "<stdin>";
-    o.policy_is_file = false;
-    o.home = t.path("/home");
-    o.compile_text = [this](const std::string &name, const std::string &text) {
-      CompileOptions c = t.options(text);
-      c.policy_name = name;
-      return compile(c);
-    };
-    o.compile_in_mode = [this](const std::string &in_mode) {
-      CompileOptions c = t.options(policy);
-      c.sets.emplace_back("mode", in_mode);
-      return compile(c);
-    };
-  }
-  std::string policy;
-};
+using Run = llp_test::LearnRun;
 
 }  // namespace
 
