@@ -29,9 +29,10 @@ struct Subcommand {
 inline constexpr Subcommand kSubcommands[] = {
     {SubcommandId::Argv, "argv", "[{--format}] [OPTION]... POLICY.toml|--mode MODE [-- COMMAND [ARG]...]",
      "Prints the launcher's argv for the policy, with the command when one follows --.", Operands::Policies, true},
-    {SubcommandId::Exec, "exec", "[OPTION]... POLICY.toml|--mode MODE -- COMMAND [ARG]...",
+    {SubcommandId::Exec, "exec", "[{--ask}] [OPTION]... POLICY.toml|--mode MODE -- COMMAND [ARG]...",
      "Compiles the policy, then runs the command confined by it. --mode MODE alone is a policy file\n"
-     "holding only mode = \"MODE\".",
+     "holding only mode = \"MODE\". --ask (on a terminal): after a failure the sandbox caused, shows\n"
+     "the narrowest escalation of the kernel's denials and asks once to re-run with it (default no).",
      Operands::Policies, true},
     {SubcommandId::Check, "check", "POLICY.toml...", "Validates each policy; one line on stderr for each valid one.",
      Operands::Policies, false},
