@@ -163,7 +163,7 @@ TEST_SUITE("compiler completion") {
       CAPTURE(sub.name);
       const std::string text = subcommand_help(sub);
       CHECK(text.starts_with("usage: landlock-policy " + std::string(sub.name)));
-      CHECK(text.find("{") == std::string::npos);
+      CHECK(text.find('{') == std::string::npos);
     }
   }
 }
