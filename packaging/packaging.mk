@@ -203,8 +203,10 @@ endif
 
 # make bench: an observed run() (landlock-policy learn underneath) against a
 # plain run() on the learn benchmark's small build, through the staged npm
-# package; bar 1.5x (bench/npm/run.cjs, docs/npm.md).
+# package; bar 1.5x (bench/npm/run.cjs, docs/npm.md). As root it measures the
+# audit way, then the ptrace way as uid 65534 (bench/npm/ptrace.sh).
 .PHONY: bench-npm
 BENCHES += $(if $(HAVE_NPM),bench-npm)
 bench-npm: $(NPM_TARBALLS)
 	node bench/npm/run.cjs $(NPM_DIR)/stage/landlock-run $(LAUNCHER) $(COMPILER)
+	sh bench/npm/ptrace.sh $(NPM_DIR)/stage/landlock-run $(LAUNCHER) $(COMPILER)
