@@ -126,10 +126,18 @@ std::string subcommand_help(const Subcommand &sub) {
   std::string options;
   for (const OptionSpec &row : kOptions) {
     if (!names_word(row.subcommands, sub.name)) continue;
-    options += "  " + option_usage(row) + "\n";
+    std::string usage = option_usage(row);
+    // The summaries in one column; a longer usage puts its summary on the next line.
+    constexpr size_t kColumn = 28;
+    if (usage.size() < kColumn) {
+      usage.resize(kColumn, ' ');
+    } else {
+      usage += "\n  " + std::string(kColumn, ' ');
+    }
+    options += "  " + usage + std::string(row.summary) + "\n";
   }
   if (!options.empty()) text += "\nOptions:\n" + options;
-  return text + "\nWhat each option does: landlock-policy --help; man 1 landlock-policy\n";
+  return text + "\nMore: landlock-policy --help; man 1 landlock-policy\n";
 }
 
 }  // namespace llp

@@ -49,6 +49,7 @@ struct OptionSpec {
   std::string_view subcommands;  // the subcommands that take it, space-separated
   std::string_view words;        // Value::Words: the values, space-separated
   std::string_view operand;      // what --help calls the value of a Word or File: "NAME", "PATH"
+  std::string_view summary;      // one line for SUBCOMMAND --help: what it does there
 };
 
 // The word that stands in a row's subcommands for landlock-policy itself:
@@ -58,27 +59,41 @@ inline constexpr std::string_view kTopLevel = "landlock-policy";
 // Most options apply to every subcommand that compiles a policy (and init).
 // An option a subcommand does not take is a usage error naming it (args.cpp).
 inline constexpr OptionSpec kOptions[] = {
-    {OptionId::Help, Value::None, "--help", "landlock-policy argv exec check explain why init learn completion", "",
-     ""},
-    {OptionId::Help, Value::None, "-h", "landlock-policy argv exec check explain why init learn completion", "", ""},
-    {OptionId::Version, Value::None, "--version", "landlock-policy", "", ""},
-    {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME"},
-    {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", ""},
-    {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", ""},
-    {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH"},
-    {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", ""},
-    {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", ""},
-    {OptionId::Format, Value::Words, "--format", "argv", "shell json nul record", ""},
-    {OptionId::Format, Value::Words, "--format", "learn", "text json", ""},
-    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain learn", "", ""},
-    {OptionId::Mode, Value::StarterMode, "--mode", "init", "", ""},
-    {OptionId::Short, Value::None, "--short", "explain", "", ""},
-    {OptionId::WhyWrite, Value::None, "--write", "why", "", ""},
-    {OptionId::LearnWrite, Value::File, "--write", "learn", "", "NEW.toml"},
-    {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", ""},
-    {OptionId::Report, Value::File, "--report", "learn", "", "FILE"},
-    {OptionId::ReportFd, Value::Fd, "--report-fd", "learn", "", "N"},
-    {OptionId::Ask, Value::None, "--ask", "exec", "", ""},
+    {OptionId::Help, Value::None, "--help", "landlock-policy argv exec check explain why init learn completion", "", "",
+     "print this help"},
+    {OptionId::Help, Value::None, "-h", "landlock-policy argv exec check explain why init learn completion", "", "",
+     "the same as --help"},
+    {OptionId::Version, Value::None, "--version", "landlock-policy", "", "", "print the version"},
+    {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME",
+     "apply [profiles.NAME] of the policy"},
+    {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", "",
+     "override a settable key (the command line wins)"},
+    {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", "",
+     "host: canonicalise here (default); portable: paths as written"},
+    {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH",
+     "the landlock-run to emit (default: [launcher] path, else the one beside this)"},
+    {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", "",
+     "omit --expect-version from the argv"},
+    {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", "",
+     "errors as text (default), gcc (one line each) or github annotations"},
+    {OptionId::Format, Value::Words, "--format", "argv", "shell json nul record", "",
+     "argv's output; required when stdout is not a terminal"},
+    {OptionId::Format, Value::Words, "--format", "learn", "text json", "", "the report: text (default) or JSON"},
+    {OptionId::Mode, Value::Mode, "--mode", "argv exec explain learn", "", "",
+     "no POLICY.toml: the policy holding only mode = \"MODE\""},
+    {OptionId::Mode, Value::StarterMode, "--mode", "init", "", "", "the mode the starter policy sets"},
+    {OptionId::Short, Value::None, "--short", "explain", "", "",
+     "one line each for the mode, writable, outputs, hidden, network and scopes"},
+    {OptionId::WhyWrite, Value::None, "--write", "why", "", "", "ask about writing PATH rather than reading it"},
+    {OptionId::LearnWrite, Value::File, "--write", "learn", "", "NEW.toml",
+     "write the grants to add as a policy extending POLICY.toml"},
+    {OptionId::Way, Value::Words, "--way", "learn", "auto audit ptrace", "",
+     "watch through the kernel's audit records or ptrace (auto: audit where it can)"},
+    {OptionId::Report, Value::File, "--report", "learn", "", "FILE", "write the report to FILE (default: stderr)"},
+    {OptionId::ReportFd, Value::Fd, "--report-fd", "learn", "", "N",
+     "write the report to the open descriptor N, closed before the command starts"},
+    {OptionId::Ask, Value::None, "--ask", "exec", "", "",
+     "on a terminal, after a failure the sandbox caused: offer the escalation once"},
 };
 
 // Whether the space-separated list names word.

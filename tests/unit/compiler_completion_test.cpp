@@ -165,5 +165,16 @@ TEST_SUITE("compiler completion") {
       CHECK(text.starts_with("usage: landlock-policy " + std::string(sub.name)));
       CHECK(text.find('{') == std::string::npos);
     }
+    // Each option of a subcommand's --help says what it does there.
+    for (const OptionSpec &row : kOptions) {
+      CAPTURE(row.spelling);
+      CHECK_FALSE(row.summary.empty());
+    }
+    const auto *exec = std::find_if(std::begin(kSubcommands), std::end(kSubcommands),
+                                    [](const Subcommand &sub) { return sub.id == SubcommandId::Exec; });
+    REQUIRE(exec != std::end(kSubcommands));
+    const std::string exec_help = subcommand_help(*exec);
+    CHECK(exec_help.find("  --ask                       on a terminal, after a failure the sandbox caused") !=
+          std::string::npos);
   }
 }
