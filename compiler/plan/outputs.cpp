@@ -272,7 +272,7 @@ void add_detected(const Context &ctx, const Layers &layers, const std::vector<Gr
                   const std::string &workspace, std::vector<Output> &out) {
   for (const DetectedOutput &d : detected) {
     Diagnostics unread;
-    const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
+    const Context quiet = ctx.reporting_to(unread);
     std::vector<Widening> none;
     PathEntry e;
     e.text = d.written;
@@ -318,7 +318,7 @@ void check_outputs(const Context &ctx, const CarveExceptions &carve, const Prote
   std::vector<Grant> grants;
   std::transform(outputs.begin(), outputs.end(), std::back_inserter(grants), output_grant);
   Diagnostics unread;  // a detected output yields silently
-  const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
+  const Context quiet = ctx.reporting_to(unread);
   std::vector<Output> kept;
   for (size_t i = 0; i < outputs.size(); ++i) {
     Output &o = outputs[i];

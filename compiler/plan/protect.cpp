@@ -279,7 +279,7 @@ bool same_grant(const Grant &a, const Grant &b) {
 // dropped with what the judgement said.
 bool drop_project_grant(const Context &ctx, const Protection &protection, const Grant &g, ProtectResult &out) {
   Diagnostics unread;
-  const Context quiet{ctx.opt, ctx.sources, unread, ctx.vars, ctx.host, ctx.strict};
+  const Context quiet = ctx.reporting_to(unread);
   if (!check_writable(quiet, protection, {g}).front().refused) return false;
   out.widenings.push_back({g.loc, "project policy " + unread.all().front().message + ": dropped"});
   out.dropped.push_back({g, DropReason::ProjectWidens, {}, {}});

@@ -39,6 +39,10 @@ struct Context {
   const Variables vars;  // the host's, with the workspace loading decided
   const bool host;       // --target host: paths are resolved on this machine
   const bool strict;     // the policies' `strict`, after --set
+
+  // The same context reporting to other: a check run quietly, whose
+  // findings the caller reads (or drops) instead of the user seeing them.
+  Context reporting_to(Diagnostics &other) const { return {opt, sources, other, vars, host, strict}; }
 };
 
 }  // namespace llp
