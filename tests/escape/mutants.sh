@@ -7,16 +7,17 @@
 #
 #   make escape-mutants      (or: bash tests/escape/mutants.sh PAYLOAD_DIR;
 #                             MUTANTS="no-tcp no-udp" runs only those)
+#   bash tests/escape/mutants.sh --applies
+#                            only checks that every mutation still changes
+#                            launcher/landlock-run.cpp (seconds; suite 40),
+#                            so that a rewrite of the launcher cannot leave a
+#                            mutant that silently tests nothing
 # Uses $MUSL_CXXFLAGS / $MUSL_LDFLAGS from the Makefile when set.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/lib/report.sh
 . "$root/tests/lib/report.sh"
-payloads=${1:?usage: $0 PAYLOAD_DIR}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/launcher"
-cp "$root"/launcher/*.h "$work/launcher/"
+payloads=${1:?usage: $0 PAYLOAD_DIR | --applies}
 specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
 cxxflags=${MUSL_CXXFLAGS:--std=c++20 -specs $specs -nostdinc++ -fno-exceptions -fno-rtti -Os}
 ldflags=${MUSL_LDFLAGS:--specs $specs -static}
@@ -39,16 +40,38 @@ mutant ro-writes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadR
 mutant ro-makes 's/^  uint64_t rights = kReadRights;/  uint64_t rights = kReadRights | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_DIR;/' "--ro grants creating files"
 mutant no-symlinks-ignored 's/how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;/how.resolve = 0;/' "--no-symlinks follows symlinks"
 mutant try-skips-all 's/if (fd < 0 \&\& optional \&\& errno == ENOENT) return;/if (fd < 0) return;/' "every bad grant silently skipped"
-mutant no-tcp 's/plan.attr.handled_access_net |= kTcp;/plan.attr.handled_access_net |= 0;/' "TCP never restricted"
-mutant no-scopes 's/plan.attr.scoped |= signal;//' "--scope signal dropped"
+mutant no-tcp 's/handled_access_net |= LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;/handled_access_net |= 0;/' "TCP never restricted" 4
+mutant no-scopes 's/) plan.attr.scoped |= LANDLOCK_SCOPE_SIGNAL;/) plan.attr.scoped |= 0;/' "--scope signal dropped" 6
 mutant no-landlock-runs 's/^  int abi = query_abi();/  if (syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION) < 0) execvp(argv[o.command], argv + o.command);\n  int abi = query_abi();/' "no Landlock: the command runs unconfined"
 mutant status-fd-inherited 's/if (o.status_fd >= 0 \&\& fcntl(o.status_fd, F_SETFD, FD_CLOEXEC) != 0)/if (0)/' "the command holds the status fd"
 mutant environment-ignored 's/^  environ = envp;.*//' "--unsetenv and --clearenv ignored"
 mutant exec-before-confined 's/^  restrict_self(ruleset, plan.restrict_flags);/  if (o.has(Flag::KeepFds)) execvp(argv[o.command], argv + o.command);\n  restrict_self(ruleset, plan.restrict_flags);/' "--keep-fds runs unconfined"
 mutant connect-unix-grants-write 's/  if (flag == Flag::ConnectUnix) rights = LANDLOCK_ACCESS_FS_RESOLVE_UNIX;/  if (flag == Flag::ConnectUnix) rights = LANDLOCK_ACCESS_FS_RESOLVE_UNIX | fs_rights_for_abi(abi);/' "--connect-unix grants what --rw does"
 mutant rw-carries-resolve-unix 's/ \& ~LANDLOCK_ACCESS_FS_RESOLVE_UNIX;/;/' "--rw reaches pathname sockets created outside" 9
-mutant udp-silently-dropped 's/if (enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp"))/if (abi >= 10 \&\& enforced(o, abi, dropped, o.restricts_udp(), Flag::RestrictUdp, "udp"))/' "below ABI 10 a UDP flag is dropped without --best-effort"
-mutant no-udp 's/plan.attr.handled_access_net |= kUdp;/plan.attr.handled_access_net |= 0;/' "UDP never restricted" 10
+mutant udp-silently-dropped 's/if (o.restricts_udp() \&\& enforceable(/if (o.restricts_udp() \&\& abi >= 10 \&\& enforceable(/' "below ABI 10 a UDP flag is dropped without --best-effort"
+mutant no-udp 's/handled_access_net |= LANDLOCK_ACCESS_NET_BIND_UDP | LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;/handled_access_net |= 0;/' "UDP never restricted" 10
+# Whether sed expression $2 changes the launcher's source; a FAIL naming
+# mutant $1 when it no longer does.
+applies() {
+  if sed "$2" "$root/launcher/landlock-run.cpp" | cmp -s "$root/launcher/landlock-run.cpp" -; then
+    fail "mutant.$1" "the mutation no longer applies to launcher/landlock-run.cpp ($3): update tests/escape/mutants.sh"
+    return 1
+  fi
+  return 0
+}
+if [ "$payloads" = --applies ]; then
+  stale=0
+  for ((i = 0; i < ${#mutants[@]}; i += 4)); do
+    if applies "${mutants[i]}" "${mutants[i + 1]}" "${mutants[i + 2]}"; then pass "mutant.${mutants[i]} applies"
+    else stale=$((stale + 1)); fi
+  done
+  [ "$stale" -eq 0 ]
+  exit
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/launcher"
+cp "$root"/launcher/*.h "$work/launcher/"
 kabi=$("$payloads/abi" 2>/dev/null || echo 0)
 killed=0 survived=0
 skipped=0
@@ -56,11 +79,8 @@ for ((i = 0; i < ${#mutants[@]}; i += 4)); do
   name=${mutants[i]} expr=${mutants[i + 1]} what=${mutants[i + 2]} needs=${mutants[i + 3]}
   case " ${MUTANTS:-$name} " in *" $name "*) ;; *) continue ;; esac  # MUTANTS="a b": only those
   src=$work/launcher/$name.cpp
+  if ! applies "$name" "$expr" "$what"; then survived=$((survived + 1)); continue; fi
   sed "$expr" "$root/launcher/landlock-run.cpp" >"$src"
-  if cmp -s "$root/launcher/landlock-run.cpp" "$src"; then
-    fail "mutant.$name" "the mutation no longer applies to launcher/landlock-run.cpp ($what): update tests/escape/mutants.sh"
-    survived=$((survived + 1)); continue
-  fi
   if [ "$kabi" -lt "$needs" ]; then
     skip "mutant.$name" "$what can only be observed on Landlock ABI $needs, this kernel has ABI $kabi"
     skipped=$((skipped + 1)); continue
