@@ -288,6 +288,7 @@ Json policy_json() {
       {"keys", array(std::move(keys))},
       {"modes", array(std::move(mode_rows))},
       {"presetPrefix", text(kPresetPrefix)},
+      {"presets", texts(preset_names())},
   });
 }
 

@@ -19,7 +19,10 @@ for page in landlock-run.1 landlock-policy.1 landlock-policy.5; do
 done
 
 missing=
-for flag in $(sed -n 's/^ *{"\(--[a-z-]*\)", Flag::.*/\1/p' launcher/cli_flags.h); do
+# The launcher's tables as compiled (flags.json, `make tables`), never read
+# out of the C++ with a pattern.
+flags_json=packaging/npm/landlock-run/flags.json
+for flag in $(python3 -c 'import json, sys; print(*(f["spelling"] for f in json.load(open(sys.argv[1]))["flags"]))' "$flags_json"); do
   grep -q -- "\*$flag\*" docs/man/landlock-run.1.scd || missing="$missing $flag"
 done
 if [ -z "$missing" ]; then pass "man-landlock-run.1-has-every-flag"; else fail "man-landlock-run.1-has-every-flag" "missing$missing"; fi
@@ -28,8 +31,9 @@ if [ -z "$missing" ]; then pass "man-landlock-run.1-has-every-flag"; else fail "
 # flag that needs an ABI above 1 names exactly the ABI whose row of the
 # per-ABI table (kAbis in launcher/abi.h) lists it.
 wrong='' checked=0
-abis=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "[0-9.]*", .*, "\([^"]*\)"},.*$/\1:\2/p' launcher/abi.h |
-  while IFS=: read -r abi flags; do for flag in $flags; do echo "$flag=$abi"; done; done)
+abis=$(python3 -c 'import json, sys
+for step in json.load(open(sys.argv[1]))["abis"]:
+    for flag in step["flags"]: print("%s=%d" % (flag, step["abi"]))' "$flags_json")
 for entry in $abis; do
   flag=${entry%=*} abi=${entry#*=}
   [ "$abi" -gt 1 ] || continue
