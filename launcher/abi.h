@@ -11,7 +11,8 @@ struct landlock_ruleset_attr {
   u64 handled_access_fs;
   u64 handled_access_net;  // ABI 4
   u64 scoped;              // ABI 6
-  u64 quiet_access_fs, quiet_access_net, quiet_scoped;  // ABI 10, with LANDLOCK_ADD_RULE_QUIET: not used
+  // ABI 10, with LANDLOCK_ADD_RULE_QUIET: not used
+  u64 quiet_access_fs, quiet_access_net, quiet_scoped;
 };
 constexpr unsigned LANDLOCK_CREATE_RULESET_VERSION = 1U << 0;
 constexpr unsigned LANDLOCK_CREATE_RULESET_ERRATA = 1U << 1;  // the fixes this kernel carries (kErrata)
@@ -51,10 +52,10 @@ constexpr unsigned LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF = 1U << 0;  // ABI 7
 constexpr unsigned LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON = 1U << 1;
 constexpr unsigned LANDLOCK_RESTRICT_SELF_NO_NEW_PRIVS = 1U << 4;  // ABI 11: set only once enforced
 constexpr u64 kAbi1Rights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
-                            LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_REMOVE_DIR | LANDLOCK_ACCESS_FS_REMOVE_FILE |
-                            LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
-                            LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK |
-                            LANDLOCK_ACCESS_FS_MAKE_SYM;
+                            LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+                            LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+                            LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SOCK |
+                            LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
 constexpr u64 kTcp = LANDLOCK_ACCESS_NET_BIND_TCP | LANDLOCK_ACCESS_NET_CONNECT_TCP;
 constexpr u64 kUdp = LANDLOCK_ACCESS_NET_BIND_UDP | LANDLOCK_ACCESS_NET_CONNECT_SEND_UDP;
 constexpr u64 kScopes = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL;
@@ -110,10 +111,10 @@ struct Erratum {
   const char *name;
 };
 inline constexpr Erratum kErrata[] = {
-    {1, 4, "tcp-sockets"},        // only TCP sockets are restricted by the TCP rights, not SMC, MPTCP, SCTP
+    {1, 4, "tcp-sockets"},           // only TCP sockets are restricted by the TCP rights, not SMC, MPTCP, SCTP
     {2, 6, "same-process-signals"},  // the signal scope lets the threads of one process signal each other
-    {3, 1, "disconnected-dirs"},  // rights of a directory moved out of a bind mount cannot widen by rename
-    {4, 1, "whiteouts"},          // an OverlayFS whiteout needs MAKE_REG, no longer MAKE_CHAR (7.3, and stable)
+    {3, 1, "disconnected-dirs"},     // rights of a directory moved out of a bind mount cannot widen by rename
+    {4, 1, "whiteouts"},             // an OverlayFS whiteout needs MAKE_REG, no longer MAKE_CHAR (7.3, and stable)
 };
 
 // CVE-2026-72183: a --scope signal sandbox could signal outside through SIGIO

@@ -18,8 +18,8 @@ struct Error {
 };
 
 struct Options {
-  int command = 0;  // index in argv of COMMAND (just after "--"); 0: none
-  uint32_t given = 0;  // bit (1 << Flag) for every flag given
+  int command = 0;          // index in argv of COMMAND (just after "--"); 0: none
+  uint32_t given = 0;       // bit (1 << Flag) for every flag given
   uint64_t scopes = 0;      // LANDLOCK_SCOPE_* bits of --scope: fatal where the kernel lacks them
   uint64_t try_scopes = 0;  // those of --scope-try: skipped where the kernel lacks them
   int require_abi = 0;

@@ -40,8 +40,8 @@ struct Environment {
   static constexpr int kMaxSetBytes = 65536;
   int count = 0;
   int text_used = 0;
-  char *vars[kMaxVariables + 1];  // vars[count] is always NULL
-  char text[kMaxSetBytes];        // the NAME=VALUE strings that set() writes
+  char *vars[kMaxVariables + 1];        // vars[count] is always NULL
+  char text[kMaxSetBytes];              // the NAME=VALUE strings that set() writes
   Environment() { vars[0] = nullptr; }  // cppcheck-suppress uninitMemberVar ; text is written before it is read
 
   // Appends var; an error text when the list is full.

@@ -47,11 +47,20 @@
 
 namespace launcher {
 
-struct open_how { uint64_t flags, mode, resolve; };  // openat2(2), Linux 5.6: --no-symlinks
+// openat2(2), Linux 5.6: --no-symlinks
+struct open_how {
+  uint64_t flags, mode, resolve;
+};
 constexpr uint64_t RESOLVE_NO_MAGICLINKS = 0x02;  // no procfs "magic link" (/proc/self/root)
 constexpr uint64_t RESOLVE_NO_SYMLINKS = 0x04;    // no symbolic link in any component, the last included
-struct cap_header { uint32_t version = 0x20080522; int pid = 0; };  // capset(2), _LINUX_CAPABILITY_VERSION_3
-struct cap_data { uint32_t effective, permitted, inheritable; };  // two of them: 64 capabilities
+// capset(2), _LINUX_CAPABILITY_VERSION_3: a header and two cap_data, 64 capabilities
+struct cap_header {
+  uint32_t version = 0x20080522;
+  int pid = 0;
+};
+struct cap_data {
+  uint32_t effective, permitted, inheritable;
+};
 constexpr int CAP_SETPCAP = 8;
 
 // ---- What the launcher asks of the kernel.
@@ -137,7 +146,8 @@ const char *enforce(long ruleset, uint32_t flags) {
 // What cannot be read counts as release 0: not fixed.
 constexpr bool sigio_scope_fixed(const char *release) {
   unsigned running = 0;  // as kernel_release() spells it
-  for (int shift = 16; shift >= 0; shift -= 8) {  // major, minor, patch: digits, each after a '.'
+  // major, minor, patch: digits, each after a '.'
+  for (int shift = 16; shift >= 0; shift -= 8) {
     unsigned part = 0;
     while (*release >= '0' && *release <= '9') part = part * 10 + static_cast<unsigned>(*release++ - '0');
     running |= (part < 0xff ? part : 0xff) << shift;
@@ -341,7 +351,8 @@ void add_ungoverned(Line &notice, int abi) {
 Plan plan_for(const Options &o, int abi, const char *release) {
   Plan plan;
   Line dropped;  // the requests --best-effort runs without
-  plan.attr.handled_access_fs = fs_rights_for_abi(abi);  // every right it knows: what no rule grants is denied
+  // Every right this ABI knows is handled: what no rule grants is denied.
+  plan.attr.handled_access_fs = fs_rights_for_abi(abi);
   plan.restrict_flags = restrict_flags_for_abi(abi);
   // Any TCP flag handles both TCP rights, so that only the ports granted are allowed; UDP alike.
   if (o.restricts_tcp() && enforceable(o, abi, Flag::RestrictTcp, "tcp", dropped))
@@ -408,7 +419,8 @@ void add_path_rule(int ruleset, const Grant &grant, int abi) {
   if (fstat(fd, &st) != 0) die(flag, strerror(errno), grant.path);
   landlock_path_beneath_attr rule{grant_rights(grant.flag, S_ISDIR(st.st_mode), abi), fd};
   if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) {
-    if (errno == EBADFD) die_adding_rule(flag, "cannot carry a Landlock rule (pipe, socket or kernel-internal file)", grant.path);
+    if (errno == EBADFD)
+      die_adding_rule(flag, "cannot carry a Landlock rule (pipe, socket or kernel-internal file)", grant.path);
     die_adding_rule(flag, unavailable_reason(errno), grant.path);
   }
   if (close(fd) != 0) die("close", strerror(errno));  // as it goes: 10 000 grants need no fd limit
@@ -534,8 +546,8 @@ bool print_help() {
 int confine_and_exec(char **argv, const Options &o, char **envp) {
   int abi = query_abi();
   if (abi < o.require_abi)
-    die("--require-abi", Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi)
-                             .add(" is required").buf);
+    die("--require-abi",
+        Line().add("the kernel has Landlock ABI ").num(abi).add(", ABI ").num(o.require_abi).add(" is required").buf);
   utsname kernel{};  // its release, read only for a signal scope (CVE-2026-72183): one system call less
   bool signal_scope = ((o.scopes | o.try_scopes) & LANDLOCK_SCOPE_SIGNAL) != 0;
   if (signal_scope && uname(&kernel) != 0) die("uname", strerror(errno));
@@ -546,7 +558,7 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   for_each_valued_flag(argv, o, [&](Flag flag, const char *value, const char *) {
     long port = 0;
     uint64_t right = port_right(flag) & plan.attr.handled_access_net;  // none when --best-effort dropped it
-    if (right == 0 || !parse_number(value, 65535, &port)) return;   // parse_args validated it
+    if (right == 0 || !parse_number(value, 65535, &port)) return;      // parse_args validated it
     add_port_rule(ruleset, right, port, spelling(flag));
     if (flag == Flag::ConnectUdp) add_port_rule(ruleset, LANDLOCK_ACCESS_NET_BIND_UDP, 0, spelling(flag));
   });
@@ -557,7 +569,8 @@ int confine_and_exec(char **argv, const Options &o, char **envp) {
   if (!o.has(Flag::KeepFds) && syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
     die("close_range", strerror(errno));
   environ = envp;  // execvp then searches the PATH COMMAND gets
-  const char *enforcement = ",\"enforcement\":\"full\",\"notice\":\"";  // the status line, right before exec
+  // The status line, right before exec.
+  const char *enforcement = ",\"enforcement\":\"full\",\"notice\":\"";
   if (plan.notice.len > 0) enforcement = ",\"enforcement\":\"partial\",\"notice\":\"";
   Line tail;  // after the notice: the scopes in force (--scope-try skips them below ABI 6), the version
   add_scope_names(tail.add("\",\"scopes\":\""), plan.attr.scoped).add("\",\"version\":\"" LANDLOCK_RUN_VERSION "\"}");

@@ -12,12 +12,20 @@ using u8 = unsigned char;
 using u16 = unsigned short;
 using u32 = unsigned int;
 
-struct sock_filter { u16 code; u8 jt, jf; u32 k; };                 // linux/filter.h: an instruction
-struct sock_fprog { unsigned short len; const sock_filter *filter; };  // and a program
+// linux/filter.h: an instruction, and a program
+struct sock_filter {
+  u16 code;
+  u8 jt, jf;
+  u32 k;
+};
+struct sock_fprog {
+  unsigned short len;
+  const sock_filter *filter;
+};
 constexpr u32 SECCOMP_SET_MODE_FILTER = 1;  // seccomp(2)'s operation
 constexpr u16 BPF_LD = 0x00, BPF_W = 0x00, BPF_ABS = 0x20, BPF_JMP = 0x05, BPF_JEQ = 0x10, BPF_K = 0x00, BPF_RET = 0x06;
 constexpr u32 SECCOMP_RET_ALLOW = 0x7fff0000U, SECCOMP_RET_ERRNO = 0x00050000U;  // ERRNO | errno
-constexpr u32 TIOCSTI = 0x5412, TIOCLINUX = 0x541C;  // the same numbers on x86 and arm
+constexpr u32 TIOCSTI = 0x5412, TIOCLINUX = 0x541C;                              // the same numbers on x86 and arm
 constexpr u32 kEPERM = 1, kENOSYS = 38;
 
 // struct seccomp_data: int nr; u32 arch; u64 instruction_pointer; u64 args[6].
@@ -46,8 +54,21 @@ constexpr u32 kNativeIoctl = 29, kX32Ioctl = kNativeIoctl;  // no x32 here: the 
 
 // The program, one instruction a line; each jump names where it lands.
 enum Step : u8 {
-  kLoadArch, kIfNativeArch, kIfCompatArch, kLoadNativeNr, kIfNativeIoctl, kIfX32Ioctl, kLoadCompatNr, kIfCompatIoctl,
-  kLoadRequest, kIfTiocsti, kIfTioclinux, kAllow, kRefuse, kRefuseArch, kSteps
+  kLoadArch,
+  kIfNativeArch,
+  kIfCompatArch,
+  kLoadNativeNr,
+  kIfNativeIoctl,
+  kIfX32Ioctl,
+  kLoadCompatNr,
+  kIfCompatIoctl,
+  kLoadRequest,
+  kIfTiocsti,
+  kIfTioclinux,
+  kAllow,
+  kRefuse,
+  kRefuseArch,
+  kSteps
 };
 constexpr sock_filter load(u32 offset) { return {BPF_LD | BPF_W | BPF_ABS, 0, 0, offset}; }
 constexpr sock_filter give(u32 verdict) { return {BPF_RET | BPF_K, 0, 0, verdict}; }

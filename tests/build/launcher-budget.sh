@@ -14,10 +14,11 @@ case $kind in
   *) fail "file(1) says" "$kind" ;;
 esac
 # The audit unit is the folder launcher/: the launcher and every header it is
-# built from, read in one sitting.
+# built from, read in one sitting. Its lines are counted as clang-format lays
+# them out (suite 05 fails on an unformatted file): a ceiling, not a goal.
 lines=$(cat "$LLR_ROOT"/launcher/* | wc -l)
-if [ "$lines" -le 1300 ]; then pass "launcher/ is $lines lines (budget 1300)"
-else fail "launcher/" "$lines lines, budget 1300"; fi
+if [ "$lines" -le 1400 ]; then pass "launcher/ is $lines lines (budget 1400)"
+else fail "launcher/" "$lines lines, budget 1400"; fi
 # What the launcher's own code calls from libc: no heap, no stdio, no C++ runtime.
 undefined=$(nm -u "$LLR_BUILD/landlock-run.o" | awk '{ print $2 }')
 forbidden=$(printf '%s\n' "$undefined" | grep -E '^(malloc|calloc|realloc|free|_Zn|_Zd|__cxa_|__gxx_|_Unwind|printf|fprintf|puts|fwrite|fopen|std)' || true)
@@ -35,7 +36,10 @@ if [ -n "$deps" ] && [ "$deps" = "$digested" ]; then pass "the source digest cov
 else fail "the source digest covers" "$(echo "$digested" | tr "\n" " "); the launcher is built from: $(echo "$deps" | tr "\n" " ")"; fi
 # The ABI table of docs/launcher-cli.md is the launcher's (kAbis in launcher/abi.h):
 # the same ABIs, each with the same first Linux release, in the same order.
-table=$(sed -n 's/^ *{\([0-9]*\), [0-9]*, "\([0-9.]*\)", .*/| \1 | \2 |/p' "$LLR_ROOT/launcher/abi.h")
+# kAbis as compiled (flags.json, `make tables`; suite 31 fails when it is stale).
+table=$(python3 -c 'import json, sys
+for step in json.load(open(sys.argv[1]))["abis"]: print("| %d | %s |" % (step["abi"], step["linux"]))' \
+  "$LLR_ROOT/packaging/npm/landlock-run/flags.json")
 documented=$(grep -E '^\| [0-9]+ \| [0-9.]+ \|' "$LLR_ROOT/docs/launcher-cli.md" | sed 's/^\(| [0-9]* | [0-9.]* |\).*/\1/')
 if [ -n "$table" ] && [ "$table" = "$documented" ]; then pass "docs/launcher-cli.md's ABI table has the rows of the launcher's ($(echo "$table" | wc -l) ABIs)"
 else fail "docs/launcher-cli.md's ABI table differs from kAbis" "launcher '$(echo "$table" | tr '\n' ' ')', docs '$(echo "$documented" | tr '\n' ' ')'"; fi
