@@ -37,6 +37,7 @@
 #include "plan/carve.h"
 #include "policy/context.h"
 #include "out/emit.h"
+#include "out/widenings.h"
 #include "plan/env.h"
 #include "plan/grants.h"
 #include "plan/hide.h"

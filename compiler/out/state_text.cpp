@@ -3,6 +3,8 @@
 #include "../../launcher/cli_flags.h"
 #include "../base/abi_name.h"
 #include "../base/quote.h"
+#include "../base/text.h"
+#include "../policy/schema.h"
 
 namespace llp {
 
@@ -108,6 +110,44 @@ std::string inherit_text(InheritFrom from) {
     case InheritFrom::Default: break;
   }
   return {};
+}
+
+namespace {
+
+// The refusal of the schema row a project policy may not set, its {}
+// standing for the entry's text.
+std::string refusal_text(const Widening &w) {
+  const schema::Key *row = schema::find_key(w.table, w.key);
+  std::string out = row ? std::string(row->refusal) : "a project policy cannot set `" + w.key + "`";
+  const size_t at = out.find("{}");
+  if (at != std::string::npos) out.replace(at, 2, w.text);
+  return out;
+}
+
+}  // namespace
+
+std::string widening_text(const Widening &w) {
+  const std::string output = "project policy output `" + w.text + "`";
+  switch (w.kind) {
+    case WideningKind::Grant:
+      return std::string("project policy grant ") + access_name(w.rw ? Access::Rw : Access::Ro) + " `" + w.text +
+             "` widens what your policy grants" + (w.only_ro ? " (it only grants ro there)" : "") + ": dropped";
+    case WideningKind::ProtectedGrant: return "project policy " + w.why + ": dropped";
+    case WideningKind::Setting: return refusal_text(w);
+    case WideningKind::UnixSocket:
+      return "project policy [network] unix `" + printable(w.text) + "` widens your [network] unix: dropped";
+    case WideningKind::Port:
+      return "project policy " + w.key + " port " + std::to_string(w.port) + " widens your [network]: dropped";
+    case WideningKind::ExecutableOutput:
+      return "project policy executable_outputs `" + w.text +
+             "` names an output of your policy: dropped, it is created as your policy says";
+    case WideningKind::OutputInReadOnly:
+      return output + " is, holds or lies inside ro grant `" + w.path + "`: dropped, nothing created";
+    case WideningKind::OutputNotWritable:
+      return output + " lies outside what your policy makes writable: dropped, nothing created";
+    case WideningKind::OutputCarved: break;
+  }
+  return output + ": " + w.why + ": dropped, nothing created";
 }
 
 }  // namespace llp

@@ -1,11 +1,13 @@
 // The plan keeps states and origins as values (plan.h): what became of an
 // output and a cache folder, what named a hidden path, where a rule of the
-// command's environment came from. This is the one place they become text,
-// for explain; no code decides anything by reading that text.
+// command's environment came from, what a project policy tried that would
+// widen yours. This is the one place they become text, for explain and the
+// warnings; no code decides anything by reading that text.
 #pragma once
 #include <string>
 
 #include "../plan/plan.h"
+#include "../policy/widening.h"
 
 namespace llp {
 
@@ -23,5 +25,8 @@ std::string note_text(const Note &n);
 std::string reason_text(const Dropped &d);
 // "your policy", "project policy"; "" for the default.
 std::string inherit_text(InheritFrom from);
+// "project policy grant rw `build` widens what your policy grants: dropped",
+// "a project policy cannot set `mode`: the mode is the user's choice", ...
+std::string widening_text(const Widening &w);
 
 }  // namespace llp

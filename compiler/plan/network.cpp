@@ -83,9 +83,13 @@ std::vector<Socket> narrow_sockets(std::vector<Widening> &widenings, const std::
   for (const Socket &socket : project) {
     bool allowed = std::any_of(user.begin(), user.end(), [&](const std::string &u) { return beneath(socket.path, u); });
     if (allowed) kept.push_back(socket);
-    if (!allowed)
-      widenings.push_back({socket.loc, "project policy [network] unix `" + printable(socket.path) +
-                                           "` widens your [network] unix: dropped"});
+    if (!allowed) {
+      Widening w;
+      w.kind = WideningKind::UnixSocket;
+      w.loc = socket.loc;
+      w.text = socket.path;
+      widenings.push_back(std::move(w));
+    }
   }
   return kept;
 }
@@ -98,8 +102,12 @@ void drop_widening_ports(std::vector<Widening> &widenings, bool user_restricted,
   for (const PortEntry &p : entries)
     for (long port = p.lo; port <= p.hi; ++port)
       if (!std::binary_search(allowed.begin(), allowed.end(), port)) {
-        widenings.push_back({p.loc, std::string("project policy ") + what + " port " + std::to_string(port) +
-                                        " widens your [network]: dropped"});
+        Widening w;
+        w.kind = WideningKind::Port;
+        w.loc = p.loc;
+        w.key = what;
+        w.port = port;
+        widenings.push_back(std::move(w));
         break;
       }
 }

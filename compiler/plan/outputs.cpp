@@ -167,6 +167,16 @@ std::string exception_over(const CarveExceptions &carve, const Output &o, Loc &c
   return {};
 }
 
+// A project output refused as a widening (kind), at loc.
+Widening output_widening(WideningKind kind, Loc loc, const std::string &written, const std::string &path) {
+  Widening w;
+  w.kind = kind;
+  w.loc = loc;
+  w.text = written;
+  w.path = path;
+  return w;
+}
+
 // The preset whose file wrote loc ("cargo"), or "" for a policy file.
 std::string preset_of(const Context &ctx, Loc loc) {
   if (loc.file < 0) return {};
@@ -232,8 +242,7 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
                                       "remove the output or the ro grant");
       if (ro->loc.file >= 0) d.related.push_back({ro->loc, "read-only here"});
     } else {
-      widenings.push_back({e.loc, "project policy output `" + e.text + "` is, holds or lies inside ro grant `" +
-                                      ro->written + "`: dropped, nothing created"});
+      widenings.push_back(output_widening(WideningKind::OutputInReadOnly, e.loc, e.text, ro->written));
     }
     return std::nullopt;
   }
@@ -244,9 +253,7 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
                       "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
                       "or rw = [\"${WORKSPACE}\"]");
     } else {
-      widenings.push_back({e.loc, "project policy output `" + e.text +
-                                      "` lies outside what your policy makes "
-                                      "writable: dropped, nothing created"});
+      widenings.push_back(output_widening(WideningKind::OutputNotWritable, e.loc, e.text, {}));
     }
     return std::nullopt;
   }
@@ -333,8 +340,9 @@ void check_outputs(const Context &ctx, const CarveExceptions &carve, const Prote
                                         "output cannot make it writable: remove the output");
         if (carved_at.file >= 0) d.related.push_back({carved_at, "carved here"});
       } else {
-        widenings.push_back(
-            {o.loc, "project policy output `" + o.written + "`: " + where + ": dropped, nothing created"});
+        Widening w = output_widening(WideningKind::OutputCarved, o.loc, o.written, o.path);
+        w.why = where;
+        widenings.push_back(std::move(w));
       }
       continue;
     }

@@ -40,8 +40,11 @@ bool names_file_outputs(const Context &ctx, const PathEntry &e, const std::vecto
   }
   const bool yours = std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->trusted; });
   if (!e.trusted && yours) {
-    widenings.push_back({e.loc, "project policy executable_outputs `" + e.text +
-                                    "` names an output of your policy: dropped, it is created as your policy says"});
+    Widening w;
+    w.kind = WideningKind::ExecutableOutput;
+    w.loc = e.loc;
+    w.text = e.text;
+    widenings.push_back(std::move(w));
     return false;
   }
   return true;

@@ -281,7 +281,13 @@ bool drop_project_grant(const Context &ctx, const Protection &protection, const 
   Diagnostics unread;
   const Context quiet = ctx.reporting_to(unread);
   if (!check_writable(quiet, protection, {g}).front().refused) return false;
-  out.widenings.push_back({g.loc, "project policy " + unread.all().front().message + ": dropped"});
+  Widening w;
+  w.kind = WideningKind::ProtectedGrant;
+  w.loc = g.loc;
+  w.text = g.written;
+  w.path = g.path;
+  w.why = unread.all().front().message;
+  out.widenings.push_back(std::move(w));
   out.dropped.push_back({g, DropReason::ProjectWidens, {}, {}});
   return true;
 }

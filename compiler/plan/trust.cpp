@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <tuple>
 #include <unordered_map>
 
 #include "../host/paths.h"
@@ -64,9 +63,13 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
   for (Grant &p : project) {
     std::optional<Access> cover = covered(user_map, p.path);
     if (!cover || (p.access == Access::Rw && *cover == Access::Ro)) {
-      out.widenings.push_back({p.loc, std::string("project policy grant ") + access_name(p.access) + " `" + p.written +
-                                          "` widens what your policy grants" +
-                                          (cover ? " (it only grants ro there)" : "") + ": dropped"});
+      Widening w;
+      w.kind = WideningKind::Grant;
+      w.loc = p.loc;
+      w.text = p.written;
+      w.rw = p.access == Access::Rw;
+      w.only_ro = cover.has_value();
+      out.widenings.push_back(std::move(w));
       out.dropped.push_back({p, DropReason::ProjectWidens, {}, {}});
       continue;
     }
@@ -100,23 +103,6 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
   out.layers.push_back(std::move(outer));
   out.layers.push_back(std::move(inner));
   return out;
-}
-
-void report_widenings(const Context &ctx, std::vector<Widening> widenings) {
-  std::sort(widenings.begin(), widenings.end(), [](const Widening &a, const Widening &b) {
-    return std::tie(a.loc.file, a.loc.line, a.loc.col, a.message) <
-           std::tie(b.loc.file, b.loc.line, b.loc.col, b.message);
-  });
-  widenings.erase(std::unique(widenings.begin(), widenings.end(),
-                              [](const Widening &a, const Widening &b) {
-                                return a.loc.file == b.loc.file && a.loc.line == b.loc.line && a.loc.col == b.loc.col &&
-                                       a.message == b.message;
-                              }),
-                  widenings.end());
-  for (const Widening &w : widenings)
-    ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
-                             "a policy file inside the project is untrusted and may only narrow yours; move this to "
-                             "your own policy if you want it");
 }
 
 }  // namespace llp

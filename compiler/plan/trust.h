@@ -28,7 +28,4 @@ struct TrustResult {
 // grants: one list, the user's and the project's marked by provenance.
 TrustResult apply_trust(const std::vector<Grant> &grants, bool nest);
 
-// Emits the widenings as warnings (errors under strict), sorted and unique.
-void report_widenings(const Context &ctx, std::vector<Widening> widenings);
-
 }  // namespace llp

@@ -12,14 +12,9 @@
 #include "expand.h"
 #include "options.h"
 #include "policy.h"
+#include "widening.h"
 
 namespace llp {
-
-// A widening that a project policy attempted; reported once `strict` is known.
-struct Widening {
-  Loc loc;
-  std::string message;
-};
 
 // The policy's two layers after loading and --set: the user's (from the
 // trusted files), the project's (from the untrusted ones, stripped of what

@@ -194,11 +194,16 @@ void mark_entries(T &value) {
     for (auto &entry : value) entry.trusted = false;
 }
 
-std::string refusal_of(const Key &key, const std::string &text) {
-  std::string out(key.refusal);
-  const size_t at = out.find("{}");
-  if (at != std::string::npos) out.replace(at, 2, text);
-  return out;
+// Row `key` refused at loc (text: the entry, "" for a setting); the row's
+// refusal says why when it is rendered.
+Widening refused(const Key &key, Loc loc, const std::string &text) {
+  Widening w;
+  w.kind = WideningKind::Setting;
+  w.loc = loc;
+  w.table = key.table;
+  w.key = key.name;
+  w.text = text;
+  return w;
 }
 
 // Drops what row `key` holds in a layer when an untrusted file may not set
@@ -216,25 +221,24 @@ void strip_value(const Key &key, Setting<T> &setting, std::vector<Widening> &out
     widens = widens || (key.untrusted == schema::Untrusted::OnlyTrue && !*setting.value);
   }
   if (!widens) return;
-  out.push_back({setting.loc, refusal_of(key, "")});
+  out.push_back(refused(key, setting.loc, ""));
   setting.value.reset();
 }
 
 void strip_value(const Key &key, std::optional<PathEntry> &entry, std::vector<Widening> &out) {
   if (!entry || key.untrusted != schema::Untrusted::Never) return;
-  out.push_back({entry->loc, refusal_of(key, entry->text)});
+  out.push_back(refused(key, entry->loc, entry->text));
   entry.reset();
 }
 
 void strip_value(const Key &key, std::vector<PathEntry> &entries, std::vector<Widening> &out) {
   if (key.untrusted == schema::Untrusted::Never)
-    std::transform(entries.begin(), entries.end(), std::back_inserter(out), [&](const PathEntry &e) {
-      return Widening{e.loc, refusal_of(key, e.text)};
-    });
+    std::transform(entries.begin(), entries.end(), std::back_inserter(out),
+                   [&](const PathEntry &e) { return refused(key, e.loc, e.text); });
   // Decided: an untrusted file extends nothing. Following its extends would
   // let it make the compiler open (and quote in diagnostics) any file.
   if (key.untrusted == schema::Untrusted::Ignored && !entries.empty())
-    out.push_back({entries.front().loc, refusal_of(key, "")});
+    out.push_back(refused(key, entries.front().loc, ""));
   if (key.untrusted == schema::Untrusted::Never || key.untrusted == schema::Untrusted::Ignored) entries.clear();
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "../../compiler/out/state_text.h"
 #include "../../compiler/policy/parse.h"
 #include "../../compiler/policy/schema.h"
 #include "../../compiler/policy/sets.h"
@@ -239,8 +240,8 @@ TEST_SUITE("schema") {
         CHECK(dropped.empty() == !refused);
         for (const Widening &w : dropped) {
           CHECK(!key.refusal.empty());
-          CHECK(w.message.find("{}") == std::string::npos);
-          CHECK(w.message.substr(0, 10) == std::string(key.refusal.substr(0, 10)));
+          CHECK(widening_text(w).find("{}") == std::string::npos);
+          CHECK(widening_text(w).substr(0, 10) == std::string(key.refusal.substr(0, 10)));
         }
         CHECK_FALSE(layer.trusted);
         schema::with_member(key, [&](auto get) {
@@ -286,7 +287,7 @@ TEST_SUITE("schema") {
       REQUIRE_MESSAGE(p.ok, p.diagnostics);
       std::vector<Widening> dropped = strip_widening(p.layers.base);
       REQUIRE(dropped.size() == 1);
-      CHECK(dropped.front().message == message);
+      CHECK(widening_text(dropped.front()) == message);
     }
     const auto rules = std::count_if(schema::keys().begin(), schema::keys().end(),
                                      [](const Key &key) { return key.untrusted != schema::Untrusted::May; });
@@ -311,8 +312,8 @@ TEST_SUITE("schema") {
     REQUIRE(p.ok);
     std::vector<Widening> dropped = strip_widening(p.layers.base);
     REQUIRE(dropped.size() == 2);
-    CHECK(dropped[0].message == "a project policy cannot unprotect `~/.bashrc`");
-    CHECK(dropped[1].message == "a project policy cannot unprotect `~/.profile`");
+    CHECK(widening_text(dropped[0]) == "a project policy cannot unprotect `~/.bashrc`");
+    CHECK(widening_text(dropped[1]) == "a project policy cannot unprotect `~/.profile`");
   }
 
   TEST_CASE("every row is consistent with itself") {

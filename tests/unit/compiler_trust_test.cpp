@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../../compiler/out/explain.h"
+#include "../../compiler/out/state_text.h"
 #include "../../compiler/plan/normalise.h"
 #include "../../compiler/plan/protect.h"
 #include "../../compiler/plan/trust.h"
@@ -632,9 +633,9 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
                                  grant("/w/src", Access::Rw, false)};
     TrustResult r = apply_trust(grants, false);
     REQUIRE(r.widenings.size() == 2);
-    CHECK(r.widenings[0].message.find("`/w/docs` widens what your policy grants (it only grants ro there)") !=
+    CHECK(widening_text(r.widenings[0]).find("`/w/docs` widens what your policy grants (it only grants ro there)") !=
           std::string::npos);
-    CHECK(r.widenings[1].message.find("`/w/docs/sub` widens") != std::string::npos);
+    CHECK(widening_text(r.widenings[1]).find("`/w/docs/sub` widens") != std::string::npos);
     // Your own ro and rw on one path merge into rw (policy-format.md): a project rw there is covered.
     grants.push_back(grant("/w/docs", Access::Rw, true));
     CHECK(apply_trust(grants, false).widenings.empty());
@@ -717,7 +718,7 @@ TEST_SUITE("compiler protect: it stands alone, whatever trust dropped before it 
     REQUIRE(r.dropped.size() == 1);
     CHECK(r.dropped[0].grant.path == "/h/.ssh");
     REQUIRE(r.widenings.size() == 1);
-    CHECK(r.widenings[0].message ==
+    CHECK(widening_text(r.widenings[0]) ==
           "project policy writable grant `/h/.ssh` is protected path /h/.ssh (built-in secret): dropped");
     for (const GrantLayer &layer : r.layers)
       CHECK(std::none_of(layer.grants.begin(), layer.grants.end(), [](const Grant &g) { return g.path == "/h/.ssh"; }));
