@@ -115,7 +115,7 @@ void report_widenings(const Context &ctx, std::vector<Widening> widenings) {
                   widenings.end());
   for (const Widening &w : widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, w.message,
-                             "a policy file inside the project is untrusted and may only narrow yours; move this to "
+                             "a project policy may only narrow yours; move this to "
                              "your own policy if you want it");
 }
 
