@@ -7,7 +7,8 @@
 //   grants    modes and lists -> one list of resolved grants, each marked
 //             with its provenance (user or project) and origin; the mode's
 //             ${TMPDIR} replaced when it holds the workspace (tmpdir.h)
-//   launcher  the launcher to emit: an absolute, existing, trusted path
+//   launcher  the launcher to emit: an absolute, existing path outside what
+//             a confined command can write
 //   redirect  grants that leave a writable folder through a symlink: errors
 //   trust     a project's grants may only narrow -> the outer grant layer
 //             and, when nested, the inner
@@ -64,18 +65,18 @@ struct Launcher {
   std::vector<std::string> chain;  // every path it was reached through: protected
 };
 
-// The launcher: --launcher, else --set launcher / [launcher] path (only a
-// trusted file can set it), else the one installed beside the compiler.
+// The launcher: --launcher, else --set launcher / [launcher] path (only
+// your own files can set it), else the one installed beside the compiler.
 // Always an absolute path, never a name to look up in PATH when the argv
 // runs; on the host it must exist, be an executable regular file, and lie
 // outside the folders a confined command can write (it runs unconfined).
-Launcher choose_launcher(const Context &ctx, const Layer &trusted) {
+Launcher choose_launcher(const Context &ctx, const Layer &user) {
   std::string path = ctx.opt.launcher;
   Loc loc;
-  if (path.empty() && trusted.launcher_path.value) {
-    loc = trusted.launcher_path.loc;
-    path = *trusted.launcher_path.value;
-    if (!trusted.launcher_literal) {
+  if (path.empty() && user.launcher_path.value) {
+    loc = user.launcher_path.loc;
+    path = *user.launcher_path.value;
+    if (!user.launcher_literal) {
       Expansion x = expand_variables(path, ctx.vars);
       if (!x.error.empty()) {
         ctx.diags.error(loc, "[launcher] path: " + x.error, x.hint);
@@ -257,13 +258,13 @@ class Pipeline {
     // compose's choices are checked in parse (the schema's row).
     const bool nest = layers_.user.compose.value.value_or("merge") == "nest";
     const bool has_project = schema::holds_grant(layers_.project, false);
-    TrustResult trusted = apply_trust(listed, nest && has_project);
-    add_dropped(plan_, trusted.dropped);
-    widen(trusted.widenings);
-    plan_.nested = trusted.nested();
+    TrustResult result = apply_trust(listed, nest && has_project);
+    add_dropped(plan_, result.dropped);
+    widen(result.widenings);
+    plan_.nested = result.nested();
     if (plan_.nested) plan_.notes.push_back({NoteKind::NestCostsALayer, {}, {}, false});
     else if (nest) plan_.notes.push_back({NoteKind::NestNarrowsNothing, {}, {}, false});
-    return std::move(trusted.layers);
+    return std::move(result.layers);
   }
 
   // protect: every layer's writable grants, whoever wrote them (protect.h).
@@ -399,15 +400,15 @@ CompileResult compile(const CompileOptions &opt) {
   // load
   std::optional<Loaded> loaded = load_policy(opt, res.sources, res.diags);
   if (!loaded) return res;
-  apply_sets(opt.sets, res.diags, loaded->trusted);
-  const Layer &user = loaded->trusted;
-  const Layer &project = loaded->untrusted;
+  apply_sets(opt.sets, res.diags, loaded->user);
+  const Layer &user = loaded->user;
+  const Layer &project = loaded->project;
   const bool strict = user.strict.value.value_or(false) || project.strict.value.value_or(false);
   const Context ctx{opt, res.sources, res.diags, std::move(loaded->vars), opt.target == Target::Host, strict};
   const Layers layers{user, project, merged(user, project)};
   plan.workspace = ctx.vars.workspace.value_or("");
   for (int i = 0; i < res.sources.size(); ++i)
-    if (!res.sources.file(i).trusted) plan.untrusted_files.push_back(i);
+    if (res.sources.file(i).provenance == Provenance::Project) plan.project_files.push_back(i);
 
   Pipeline(ctx, layers, *loaded, res).run();
   return res;

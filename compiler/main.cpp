@@ -116,8 +116,8 @@ CompileResult compile_file(const Cli &cli, const std::string &file, const std::v
   o.writable_main_is_warning = purpose == Purpose::Look;
   o.prepare_run = purpose == Purpose::Run;
   // --mode MODE without a file: the text a file holding only that mode
-  // would have, the user's own and trusted like standard input's (MODE is
-  // a row of the mode table, checked in policy_args, so the text is ours).
+  // would have, the user's own like standard input's (MODE is a row of
+  // the mode table, checked in policy_args, so the text is ours).
   const bool mode_alone = file.empty();
   o.policy_from_stdin = mode_alone || file == kStdinArg;
   o.policy_name = file;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "provenance.h"
+
 namespace llp {
 
 // A position in one of the loaded policy files; file < 0 means "no file"
@@ -18,8 +20,8 @@ struct Loc {
 struct SourceFile {
   std::string name;  // as the user spelled it, so messages match what they typed
   std::string text;
-  bool trusted = true;            // false: a project policy that may only narrow
-  std::string untrusted_because;  // for explain: "the project policy", "reached through ..."
+  Provenance provenance = Provenance::User;  // Project: it may only narrow
+  std::string project_because;               // Project, for explain: "named by `project`", "reached through ..."
 };
 
 class Sources {

@@ -29,7 +29,7 @@ constexpr std::string_view kOptionsText =
     "                       hidden, network and scopes\n"
     "  --mode MODE          {mode-subcommands}: no POLICY.toml; the policy\n"
     "                       is what a file holding only mode = \"MODE\" gives (your\n"
-    "                       own, trusted)\n"
+    "                       own)\n"
     "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
     "                       line each) or github (workflow annotations)\n"
     "  --format F           argv output: shell (one eval-safe line), json, nul,\n"

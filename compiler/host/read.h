@@ -1,5 +1,6 @@
-// Reading a policy file safely. A policy may be named by an untrusted
-// repository, so the name can lead to a FIFO (which would block forever),
+// Reading a policy file safely. A policy file may be named by the
+// repository (a project policy, or a file reached through the workspace),
+// so the name can lead to a FIFO (which would block forever),
 // a device (/dev/zero never ends), or a huge file: only a regular file of
 // bounded size is read, and the open never blocks.
 #pragma once

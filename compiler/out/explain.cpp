@@ -70,7 +70,7 @@ void layer_lines(const CompileResult &r, const LayerPlan &layer, std::string &ou
            "): the mode's default, `default_scopes = false` opts out\n";
 }
 
-// Patterns and values come from policy files (an untrusted one's unset
+// Patterns and values come from policy files (a project policy's unset
 // included) and names from the environment: each is escaped on its own, so
 // that not even a newline in one can forge a line of explain.
 void env_rule_lines(const CompileResult &r, const char *verb, const std::vector<EnvRule> &rules, std::string &out) {
@@ -162,9 +162,9 @@ namespace {
 std::string explain_text(const CompileResult &r) {
   const Plan &p = r.plan;
   std::string out = "policy: " + (r.sources.size() ? r.sources.file(0).name : std::string()) + "\n";
-  for (int i : p.untrusted_files)
-    out +=
-        "untrusted: " + r.sources.file(i).name + ": " + r.sources.file(i).untrusted_because + " (it may only narrow)\n";
+  for (int i : p.project_files)
+    out += "project policy: " + r.sources.file(i).name + ": " + r.sources.file(i).project_because +
+           " (it may only narrow)\n";
   out += "mode: " + p.mode + "\n";
   if (!p.sandboxed) return out + "no sandbox: the command runs alone, with all of your access\n";
   out += "workspace: " + p.workspace + "\n";

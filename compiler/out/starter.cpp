@@ -25,8 +25,8 @@ std::string project_paragraph(const StarterProject &project) {
   }
   if (project.presets.empty()) return out;
   out +=
-      "# The caches its tools keep under your home folder (opt-in: the\n"
-      "# repository is untrusted):\n"
+      "# The caches its tools keep under your home folder (opt-in: a project\n"
+      "# policy cannot grant them):\n"
       "extends = [";
   for (size_t i = 0; i < project.presets.size(); ++i)
     out += (i == 0 ? "\"preset:" : ", \"preset:") + project.presets[i] + "\"";

@@ -11,8 +11,7 @@ void report_widenings(const Context &ctx, std::vector<Widening> widenings) {
   widenings.erase(std::unique(widenings.begin(), widenings.end()), widenings.end());
   for (const Widening &w : widenings)
     ctx.diags.strict_warning(ctx.strict, w.loc, widening_text(w),
-                             "a policy file inside the project is untrusted and may only narrow yours; move this to "
-                             "your own policy if you want it");
+                             "a project policy may only narrow yours; move this to your own policy if you want it");
 }
 
 }  // namespace llp

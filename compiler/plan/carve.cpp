@@ -99,8 +99,8 @@ class Carver {
 namespace {
 
 // keep_writable names a default exception; each one kept is said.
-void check_keep_writable(const Context &ctx, const Layer &trusted) {
-  for (const PathEntry &k : trusted.keep_writable) {
+void check_keep_writable(const Context &ctx, const Layer &user) {
+  for (const PathEntry &k : user.keep_writable) {
     if (!carved_by_name(k.text)) {
       std::vector<std::string_view> names;
       for (const CarveEntry &e : kCarveList)
@@ -117,14 +117,14 @@ void check_keep_writable(const Context &ctx, const Layer &trusted) {
 
 // A read-only request inside a writable grant is never widened: it is an
 // exception. Two grants on the very same path merge into rw (normalise
-// warns); nothing is carved for them. An untrusted rw never cancels your
+// warns); nothing is carved for them. A project's rw never cancels your
 // own ro: a project policy may only narrow (trust drops its rw as a
 // widening), so your ro on that path stays an exception.
 // The paths of the rw grants in force, looked up once per ro grant: a scan
 // of every grant for each one made a policy of 100 000 grants quadratic.
 struct RwPaths {
-  std::unordered_set<std::string_view> any;      // trusted or not: cancels a project's ro
-  std::unordered_set<std::string_view> trusted;  // only your own rw cancels your ro
+  std::unordered_set<std::string_view> any;    // yours or the project's: cancels a project's ro
+  std::unordered_set<std::string_view> yours;  // only your own rw cancels your ro
 };
 
 RwPaths rw_paths(const std::vector<Grant> &grants) {
@@ -133,7 +133,7 @@ RwPaths rw_paths(const std::vector<Grant> &grants) {
     if (w.access != Access::Rw) continue;
     if (w.optional && !w.exists) continue;
     paths.any.insert(w.path);
-    if (w.from_user()) paths.trusted.insert(w.path);
+    if (w.from_user()) paths.yours.insert(w.path);
   }
   return paths;
 }
@@ -144,7 +144,7 @@ void carve_ro_grants(const std::vector<Grant> &grants, const std::vector<const G
     if (g.access != Access::Ro || !g.user_written()) continue;
     const bool inside = std::any_of(roots.begin(), roots.end(),
                                     [&](const Grant *r) { return g.path != r->path && is_within(g.path, r->path); });
-    const std::unordered_set<std::string_view> &cancelling = g.from_user() ? rw.trusted : rw.any;
+    const std::unordered_set<std::string_view> &cancelling = g.from_user() ? rw.yours : rw.any;
     const bool same_as_rw = cancelling.contains(g.path);
     if (inside && !same_as_rw)
       collector.add_even_missing(g.path, g.written, {g.from_user() ? CarvedBy::RoGrant : CarvedBy::ProjectRoGrant, {}},
@@ -174,9 +174,8 @@ void carve_user_git(const Context &ctx, const UserGitConfig &user_git, Collector
 
 CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers,
                               bool defaults) {
-  const Layer &trusted = layers.user;
   CarveExceptions out;
-  check_keep_writable(ctx, trusted);
+  check_keep_writable(ctx, layers.user);
   const std::vector<PathEntry> &read_only = layers.both.read_only;
   for (const PathEntry &e : read_only)
     if (!valid_relative(e))
@@ -201,13 +200,13 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
   const UserGitConfig user_git = user_git_config(ctx);
   RepositoryCarver repos(ctx, collector, user_git);
   const std::string workspace = ctx.vars.workspace.value_or("");
-  const bool git_kept = kept_writable(trusted, ".git");
+  const bool git_kept = kept_writable(layers.user, ".git");
   for (const Grant *g : roots) {
     const std::string &root = g->path;
     if (defaults) {
       collector.names_folder(root);
       for (const CarveEntry &e : kCarveList)
-        if (e.rule == CarveRule::Name && !kept_writable(trusted, e.what))
+        if (e.rule == CarveRule::Name && !kept_writable(layers.user, e.what))
           collector.add(root + "/" + std::string(e.what), std::string(e.what), {CarvedBy::Default, {}}, {});
       // Nested repositories are looked for in the workspace and in the
       // folders a policy lists, not in ${TMPDIR}: a .git found there would
@@ -215,7 +214,7 @@ CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &gran
       // temp folder is writable by the command anyway.
       const bool nested = root == workspace || g->origin == Origin::List;
       if (!git_kept) {
-        if (nested) carve_nested(ctx, *g, trusted, collector, repos);
+        if (nested) carve_nested(ctx, *g, layers.user, collector, repos);
         if (std::optional<Repository> repo = enclosing_repository(root); repo && (nested || repo->top == root))
           repos.carve(*repo, g->loc);
       }

@@ -30,7 +30,7 @@ struct CarveExceptions {
 };
 
 // The exceptions under the writable grants (host target). grants: every
-// grant, trusted or not (the writable roots are the trusted ones; a `ro`
+// grant, yours or the project's (the writable roots are yours; a `ro`
 // grant of either kind inside one is an exception).
 CarveExceptions collect_carve(const Context &ctx, const std::vector<Grant> &grants, const Layers &layers,
                               bool defaults);

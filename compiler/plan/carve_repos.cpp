@@ -56,8 +56,8 @@ bool from_preset(const Context &ctx, const Grant &g) {
 
 }  // namespace
 
-bool kept_writable(const Layer &trusted, std::string_view name) {
-  return std::any_of(trusted.keep_writable.begin(), trusted.keep_writable.end(),
+bool kept_writable(const Layer &user, std::string_view name) {
+  return std::any_of(user.keep_writable.begin(), user.keep_writable.end(),
                      [&](const PathEntry &e) { return e.text == name; });
 }
 
@@ -184,7 +184,7 @@ void RepositoryCarver::carve(const Repository &repo, Loc loc) {
   }
 }
 
-void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, Collector &collector,
+void carve_nested(const Context &ctx, const Grant &root, const Layer &user, Collector &collector,
                   RepositoryCarver &repos) {
   const bool preset = from_preset(ctx, root);
   std::vector<std::string> tops;
@@ -216,7 +216,7 @@ void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, C
   for (const std::string &top : tops) {
     collector.names_folder(top);
     for (const CarveEntry &e : kCarveList)
-      if (e.rule == CarveRule::Name && e.what != ".git" && !kept_writable(trusted, e.what))
+      if (e.rule == CarveRule::Name && e.what != ".git" && !kept_writable(user, e.what))
         collector.add(top + "/" + std::string(e.what), std::string(e.what), {CarvedBy::DefaultNested, top}, {});
     if (std::optional<Repository> repo = repository_at(top)) repos.carve(*repo, root.loc);
   }

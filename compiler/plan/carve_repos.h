@@ -95,8 +95,8 @@ UserGitConfig user_git_config(const Context &ctx);
 // whose: the repository's top folder, or "your git config".
 void carve_hooks_path(Collector &collector, const std::string &target, const std::string &whose, Loc loc);
 
-// Whether the trusted layer's keep_writable names name.
-bool kept_writable(const Layer &trusted, std::string_view name);
+// Whether the user's layer's keep_writable names name.
+bool kept_writable(const Layer &user, std::string_view name);
 
 // Every place a repository's own files say git runs code from, carved where
 // a writable grant covers it: core.hooksPath (its own and the user's
@@ -122,7 +122,7 @@ class RepositoryCarver {
 // Every repository inside root, at any depth (nested .git files and folders:
 // submodules, vendored clones), carved with what its files name. A walk that
 // cannot finish fails the compile: a repository beyond it would stay writable.
-void carve_nested(const Context &ctx, const Grant &root, const Layer &trusted, Collector &collector,
+void carve_nested(const Context &ctx, const Grant &root, const Layer &user, Collector &collector,
                   RepositoryCarver &repos);
 
 }  // namespace llp

@@ -7,7 +7,7 @@
 // refused (a carve exception, a protected path, your own `ro` on the same
 // folder, something else in its place) a detected one yields silently.
 // Never a grant outside the workspace, never a cache under the home folder
-// (those stay opt-in through the presets: the repository is untrusted).
+// (those stay opt-in through the presets: the repository is an attacker).
 //
 // The table also names the preset `init` writes for each build, and is
 // rendered into docs/policy-format.md (builds_markdown(); a unit test checks

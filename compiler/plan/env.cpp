@@ -23,8 +23,8 @@ namespace {
 using launcher::Flag;
 
 constexpr char kNarrowHint[] =
-    "a policy file inside the project is untrusted and may only narrow the environment yours gives (add `unset` "
-    "patterns, or a narrower `inherit`: all, then core, then none); move this to your own policy if you want it";
+    "a project policy may only narrow the environment yours gives (add `unset` patterns, or a narrower `inherit`: "
+    "all, then core, then none); move this to your own policy if you want it";
 
 EnvRule env_rule(const std::string &text, EnvFrom from, Loc loc) {
   EnvRule r;

@@ -2,7 +2,7 @@
 // --keepenv, --unsetenv and --setenv (docs/policy-format.md, "The
 // environment"). Patterns and names are checked with the launcher's own
 // grammar (launcher/cli_parse.h), so the compiler refuses exactly what
-// landlock-run would. An untrusted file may only narrow: add unset
+// landlock-run would. A project policy may only narrow: add unset
 // patterns, or narrow inherit (all -> core -> none); anything that would
 // widen is an error.
 #pragma once
@@ -62,7 +62,7 @@ bool mode_unsets_secrets(const std::string &mode);
 // Whether a table asks for any change to the environment (danger-full-access cannot apply one).
 bool env_changes(const EnvTable &env);
 
-// The plan, from your files (trusted) and the untrusted ones; every problem is
+// The plan, from your files and the project's; every problem is
 // a diagnostic. unseen is computed from ctx.opt.env, the compiler's own.
 EnvPlan plan_env(const Context &ctx, const Layers &layers, const std::string &mode, Loc mode_loc);
 

@@ -15,7 +15,7 @@ std::optional<ResolvedPath> resolve_entry(const Context &ctx, const PathEntry &e
                                           const char *what) {
   Loc loc = entry.loc;
   Variables vars = ctx.vars;
-  vars.env_forbidden = !entry.trusted;
+  vars.env_forbidden = !entry.from_user();
   Expansion x = expand_variables(entry.text, vars);
   if (!x.error.empty()) {
     if (loc.col > 0) loc.col += static_cast<int>(x.offset) + 1;  // +1: the opening quote
@@ -82,7 +82,7 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
     g.why = e.why;
     g.origin = Origin::List;
     g.loc = e.loc;
-    g.provenance = provenance_of(e.trusted);
+    g.provenance = e.provenance;
     g.relative = r->relative;
     g.exists = r->exists || (!ctx.host && !e.optional);
     g.hops = r->hops;
@@ -94,7 +94,7 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
 std::vector<Grant> mode_grants(const Context &ctx, const Mode &mode, Loc loc) {
   std::vector<Grant> out;
   for (const ModeGrant &grant : mode.grants) {
-    PathEntry e{std::string(grant.path), false, std::string(grant.why), loc, true};
+    PathEntry e{std::string(grant.path), false, std::string(grant.why), loc, Provenance::User};
     std::vector<Grant> one;
     list_grants(ctx, {e}, grant.access, one);
     for (Grant &g : one) {

@@ -38,7 +38,7 @@ void list_grants(const Context &ctx, const std::vector<PathEntry> &entries, Acce
 std::vector<Grant> mode_grants(const Context &ctx, const Mode &mode, Loc loc);
 
 // Where a confined command may have written: the workspace, ${TMPDIR} and
-// the trusted rw grants (canonical).
+// your rw grants (canonical).
 std::vector<std::string> writable_areas(const Context &ctx, const std::vector<Grant> &grants);
 
 // A grant whose resolution crosses a symlink in a writable area and ends

@@ -77,7 +77,7 @@ std::vector<Hidden> collect_hidden(const Context &ctx, const std::vector<PathEnt
     auto r = resolve_entry(ctx, e, Existence::Optional, "hide");
     if (!r) continue;
     Hidden listed = hidden_as(e.text, r->path, HiddenBy::HideList, {}, e.loc);
-    listed.provenance = provenance_of(e.trusted);
+    listed.provenance = e.provenance;
     out.push_back(std::move(listed));
     std::string lexical = lexical_normalize(r->expanded);
     if (lexical != r->path) out.push_back(hidden_as(e.text, lexical, HiddenBy::SymlinkItself, {}, e.loc));

@@ -121,17 +121,15 @@ std::vector<long> intersect(const std::vector<long> &a, const std::vector<long> 
 }  // namespace
 
 NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) {
-  const Layer &trusted = layers.user;
-  const Layer &untrusted = layers.project;
   NetworkResult out;
   std::vector<Widening> &widenings = out.widenings;
-  NetworkPlan user = network_of(ctx, trusted);
-  NetworkPlan project = network_of(ctx, untrusted);
-  drop_widening_ports(widenings, user.restricted, untrusted.connect, user.connect, "connect");
-  drop_widening_ports(widenings, user.restricted, untrusted.bind, user.bind, "bind");
-  drop_widening_ports(widenings, user.udp_restricted, untrusted.connect_udp, user.connect_udp, "connect_udp");
-  drop_widening_ports(widenings, user.udp_restricted, untrusted.bind_udp, user.bind_udp, "bind_udp");
-  user.unix_sockets = socket_paths(unix_sockets(ctx, trusted));
+  NetworkPlan user = network_of(ctx, layers.user);
+  NetworkPlan project = network_of(ctx, layers.project);
+  drop_widening_ports(widenings, user.restricted, layers.project.connect, user.connect, "connect");
+  drop_widening_ports(widenings, user.restricted, layers.project.bind, user.bind, "bind");
+  drop_widening_ports(widenings, user.udp_restricted, layers.project.connect_udp, user.connect_udp, "connect_udp");
+  drop_widening_ports(widenings, user.udp_restricted, layers.project.bind_udp, user.bind_udp, "bind_udp");
+  user.unix_sockets = socket_paths(unix_sockets(ctx, layers.user));
   NetworkPlan narrowed = user;
   if (project.restricted) {
     narrowed.restricted = true;
@@ -144,14 +142,15 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
     narrowed.bind_udp = user.udp_restricted ? intersect(user.bind_udp, project.bind_udp) : project.bind_udp;
   }
   // A project that lists sockets narrows the user's to those (beneath them).
-  if (!untrusted.unix_sockets.empty())
-    narrowed.unix_sockets = socket_paths(narrow_sockets(widenings, user.unix_sockets, unix_sockets(ctx, untrusted)));
+  if (!layers.project.unix_sockets.empty())
+    narrowed.unix_sockets =
+        socket_paths(narrow_sockets(widenings, user.unix_sockets, unix_sockets(ctx, layers.project)));
   out.outer_net = nest ? user : narrowed;
   if (nest) out.inner_net = narrowed;
 
   std::set<std::string> user_scopes;
   std::set<std::string> all_scopes;
-  for (const Layer *l : {&trusted, &untrusted})
+  for (const Layer *l : {&layers.user, &layers.project})
     for (const NameEntry &s : l->scopes) {
       std::vector<std::string_view> names(std::begin(kScopeNames), std::end(kScopeNames));
       if (std::find(names.begin(), names.end(), s.name) == names.end()) {
@@ -159,7 +158,7 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
         continue;
       }
       all_scopes.insert(s.name);
-      if (s.trusted) user_scopes.insert(s.name);
+      if (s.provenance == Provenance::User) user_scopes.insert(s.name);
     }
   const std::set<std::string> &outer_scopes = nest ? user_scopes : all_scopes;
   out.outer_scopes.assign(outer_scopes.begin(), outer_scopes.end());
@@ -170,29 +169,29 @@ NetworkResult plan_network(const Context &ctx, const Layers &layers, bool nest) 
   Switches &plan = out.switches;
   plan.log_denials = merged.log_denials.value.value_or(false);
   plan.no_log = !merged.log_launcher.value.value_or(true);
-  plan.best_effort = trusted.best_effort.value.value_or(false);
-  plan.keep_fds = trusted.keep_fds.value.value_or(false);
+  plan.best_effort = layers.user.best_effort.value.value_or(false);
+  plan.keep_fds = layers.user.keep_fds.value.value_or(false);
   // Its range (1 to the newest ABI the launcher knows) is checked in parse.
   if (merged.require_abi.value)
-    plan.require_abi = std::max(*merged.require_abi.value, trusted.require_abi.value.value_or(0));
+    plan.require_abi = std::max(*merged.require_abi.value, layers.user.require_abi.value.value_or(0));
   return out;
 }
 
-ChannelGuards plan_channel_guards(const Context &ctx, const Layer &trusted, const Mode &mode,
+ChannelGuards plan_channel_guards(const Context &ctx, const Layer &user, const Mode &mode,
                                   const std::vector<std::string> &strict_scopes) {
   ChannelGuards out;
-  bool scoped = trusted.default_scopes.value.value_or(mode.default_scopes);
+  bool scoped = user.default_scopes.value.value_or(mode.default_scopes);
   if (!scoped && mode.default_scopes)
-    ctx.diags.warning(trusted.default_scopes.loc,
+    ctx.diags.warning(user.default_scopes.loc,
                       "default_scopes = false: the command can signal processes and reach abstract UNIX sockets "
                       "outside the sandbox (an X11 display, a D-Bus bus)",
                       "keep the default unless the command must talk to such a process outside");
   for (std::string_view name : kScopeNames)
     if (scoped && std::find(strict_scopes.begin(), strict_scopes.end(), name) == strict_scopes.end())
       out.try_scopes.emplace_back(name);
-  out.guard_terminal = trusted.guard_terminal.value.value_or(mode.guard_terminal);
+  out.guard_terminal = user.guard_terminal.value.value_or(mode.guard_terminal);
   if (!out.guard_terminal && mode.guard_terminal)
-    ctx.diags.warning(trusted.guard_terminal.loc,
+    ctx.diags.warning(user.guard_terminal.loc,
                       "guard_terminal = false: the command can type into your terminal (TIOCSTI), and your shell "
                       "runs what it typed, unconfined, once it ends",
                       "keep the default unless the command must push input into the terminal");

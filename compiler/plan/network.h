@@ -37,7 +37,7 @@ struct ChannelGuards {
   std::vector<std::string> try_scopes;  // the scopes not already strict
   bool guard_terminal = false;
 };
-ChannelGuards plan_channel_guards(const Context &ctx, const Layer &trusted, const Mode &mode,
+ChannelGuards plan_channel_guards(const Context &ctx, const Layer &user, const Mode &mode,
                                   const std::vector<std::string> &strict_scopes);
 
 }  // namespace llp

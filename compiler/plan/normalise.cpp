@@ -10,9 +10,9 @@ namespace llp {
 
 namespace {
 
-// Sort key: path, then the trusted grants, then the strongest grant first
+// Sort key: path, then your grants, then the strongest grant first
 // (rw, required, written by the user, earliest position), so the survivor
-// of a merge is well defined, and never an untrusted grant over yours.
+// of a merge is well defined, and never a project's grant over yours.
 bool stronger_first(const Grant &a, const Grant &b) {
   auto key = [](const Grant &g) {
     return std::make_tuple(std::string_view(g.path), !g.from_user(), g.access == Access::Rw ? 0 : 1, g.optional,
@@ -24,7 +24,7 @@ bool stronger_first(const Grant &a, const Grant &b) {
 // An optional parent that may not exist covers nothing.
 bool covers(const Grant &g) { return !g.optional || g.exists; }
 
-// An untrusted rw on the path of your ro (sorted after it): it never wins
+// A project's rw on the path of your ro (sorted after it): it never wins
 // the merge that two grants of yours make into rw. Trust drops it first
 // (trust.h); this keeps the promise for whatever reaches here.
 bool widens_your_ro(const Grant &keep, const Grant &g) {
@@ -58,7 +58,7 @@ std::vector<Dropped> normalise_grants(const Context &ctx, std::vector<Grant> &gr
               .strict_warning(
                   ctx.strict, g.loc,
                   "project policy grant " + grant_text(g) + " widens your ro grant on the same path: dropped",
-                  "a policy file inside the project is untrusted and may only narrow yours")
+                  "a project policy may only narrow yours")
               .related.push_back({keep.loc, "your ro grant is here"});
         dropped.push_back({g, DropReason::ProjectRwOnUserRo, {}, keep});
         continue;

@@ -233,9 +233,9 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
   o.folder = w.folder;
   o.why = e.why;
   o.loc = e.loc;
-  o.provenance = provenance_of(e.trusted);
+  o.provenance = e.provenance;
   if (const Grant *ro = read_only_grant_over(all_grants, o.path)) {
-    if (e.trusted) {
+    if (e.from_user()) {
       Diagnostic &d = ctx.diags.error(e.loc,
                                       "outputs `" + printable(e.text) + "`: " + o.path +
                                           " is, holds or lies inside ro grant `" + printable(ro->written) + "`",
@@ -248,7 +248,7 @@ std::optional<Output> plan_output(const Context &ctx, const Layers &layers, cons
   }
   if (!covering_grant(writable, o.path, Access::Rw)) {
     if (!preset.empty()) return std::nullopt;
-    if (e.trusted) {
+    if (e.from_user()) {
       ctx.diags.error(e.loc, "outputs `" + printable(e.text) + "`: " + o.path + " is not writable under this policy",
                       "outputs name what a build creates inside a writable workspace: mode = \"workspace-write\", "
                       "or rw = [\"${WORKSPACE}\"]");

@@ -38,8 +38,8 @@ bool names_file_outputs(const Context &ctx, const PathEntry &e, const std::vecto
                     kExecutableHint);
     return false;
   }
-  const bool yours = std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->trusted; });
-  if (!e.trusted && yours) {
+  const bool yours = std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->from_user(); });
+  if (!e.from_user() && yours) {
     Widening w;
     w.kind = WideningKind::ExecutableOutput;
     w.loc = e.loc;
@@ -57,7 +57,7 @@ void mark_executable(const Context &ctx, const Layers &layers, std::vector<Outpu
   for (const PathEntry &e : layers.both.executable_outputs) {
     if (!names_file_outputs(ctx, e, layers.both.outputs, widenings)) continue;
     for (Output &o : outputs) {
-      if (o.written != e.text || !(e.trusted || o.provenance == Provenance::Project)) continue;
+      if (o.written != e.text || !(e.from_user() || o.provenance == Provenance::Project)) continue;
       // Written without a /, an existing folder is a folder output.
       if (o.folder) {
         ctx.diags.error(e.loc,

@@ -8,19 +8,13 @@
 #include <vector>
 
 #include "../base/diag.h"
+#include "../base/provenance.h"
 #include "../host/paths.h"
 
 namespace llp {
 
 enum class Access { Ro, Rw };
 inline const char *access_name(Access a) { return a == Access::Rw ? "rw" : "ro"; }
-
-// Provenance: who wrote a grant, an output, a hidden path or an env rule.
-// The user's own policy files are trusted; a project policy (a file inside
-// the workspace, or reached through it) is not, and may only narrow.
-enum class Provenance { User, Project };
-// policy/'s entries say `trusted`: the bridge to the plan's vocabulary.
-inline Provenance provenance_of(bool trusted_file) { return trusted_file ? Provenance::User : Provenance::Project; }
 
 // Where a grant came from. Decisions read this; explain prints origin_text().
 enum class Origin {
@@ -139,7 +133,7 @@ enum class ProtectedBy {
   SessionSockets,           // $XDG_RUNTIME_DIR
   RunnerCommandFile,        // kRunnerCommandFiles
   ProtectList,              // [protect] paths
-  PolicyFile,               // a trusted policy file, at each path it was reached through
+  PolicyFile,               // one of your policy files, at each path it was reached through
   Launcher,                 // the launcher binary, likewise
   CompilerState,            // kCompilerState: the user's policies and the runs' private temp folders
 };
@@ -179,7 +173,7 @@ std::string protected_text(const Protected &p);
 
 // What named a hidden path (hide.cpp); explain renders it (out/state_text.h).
 enum class HiddenBy {
-  HideList,             // a `hide` entry (trusted: yours, else the project's)
+  HideList,             // a `hide` entry (Hidden::provenance: yours or the project's)
   SymlinkItself,        // the symlink a `hide` entry names, beside where it leads
   SymlinkTargetInside,  // where a symlink inside a hidden folder leads (of: the entry as written)
   BindMountOf,          // another mount of a hidden path (of: its path)
@@ -352,8 +346,8 @@ struct Plan {
   // "" when none is needed or when this compile is not a run.
   std::string private_tmp;
   bool private_tmp_needed = false;
-  std::vector<int> untrusted_files;  // the project policy files, as indices into the Sources
-  std::vector<Note> notes;           // explain-only remarks
+  std::vector<int> project_files;  // the project policy files, as indices into the Sources
+  std::vector<Note> notes;         // explain-only remarks
 };
 
 }  // namespace llp

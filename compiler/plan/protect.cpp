@@ -145,16 +145,16 @@ Protection build_protection(const Context &ctx, const Layer &policy, const std::
   const bool home_known = ctx.vars.home.has_value();
   if (home_known) {
     for (const char *s : kBuiltinSecrets)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinSecret, true);
+      if (!unprotected(s)) add({s, false, {}, {}, Provenance::User}, ProtectedBy::BuiltinSecret, true);
     for (const char *s : kPersistencePoints)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinPersistencePoint, false);
-    for (const char *s : kCompilerState) add({s, false, {}, {}, true}, ProtectedBy::CompilerState, false);
+      if (!unprotected(s)) add({s, false, {}, {}, Provenance::User}, ProtectedBy::BuiltinPersistencePoint, false);
+    for (const char *s : kCompilerState) add({s, false, {}, {}, Provenance::User}, ProtectedBy::CompilerState, false);
   }
   auto xdg = ctx.opt.env.find("XDG_RUNTIME_DIR");
   if (xdg != ctx.opt.env.end() && !xdg->second.empty()) {
-    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, true}, ProtectedBy::SessionSockets, false);
+    add({"${env.XDG_RUNTIME_DIR}", false, {}, {}, Provenance::User}, ProtectedBy::SessionSockets, false);
     for (const char *s : kRuntimeSecrets)
-      if (!unprotected(s)) add({s, false, {}, {}, true}, ProtectedBy::BuiltinSecret, true);
+      if (!unprotected(s)) add({s, false, {}, {}, Provenance::User}, ProtectedBy::BuiltinSecret, true);
   }
   // A CI runner's command files: a line a confined command appends to
   // $GITHUB_ENV (LD_PRELOAD=...) or $GITHUB_PATH runs code in every later
@@ -162,7 +162,7 @@ Protection build_protection(const Context &ctx, const Layer &policy, const std::
   for (const char *name : kRunnerCommandFiles) {
     auto file = ctx.opt.env.find(name);
     if (file != ctx.opt.env.end() && !file->second.empty())
-      add({std::string("${env.") + name + "}", false, {}, {}, true}, ProtectedBy::RunnerCommandFile, false);
+      add({std::string("${env.") + name + "}", false, {}, {}, Provenance::User}, ProtectedBy::RunnerCommandFile, false);
   }
   for (const PathEntry &e : policy.protect) add(e, ProtectedBy::ProtectList, false);
   for (const PolicyFile &f : policy_files)

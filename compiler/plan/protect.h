@@ -115,10 +115,10 @@ inline constexpr NeverLearned kNeverLearned[] = {
 };
 
 // The protected paths of this compile: the built-in lists (less what the
-// trusted layer unprotects), $XDG_RUNTIME_DIR, [protect] paths, every path
-// through which a trusted policy file or the launcher was reached, the
-// targets of symlinks inside each (followed to the end), and every path at
-// which one of them is visible through a bind mount.
+// user's layer unprotects), $XDG_RUNTIME_DIR, [protect] paths, every path
+// through which one of the user's policy files or the launcher was
+// reached, the targets of symlinks inside each (followed to the end), and
+// every path at which one of them is visible through a bind mount.
 Protection build_protection(const Context &ctx, const Layer &policy, const std::vector<PolicyFile> &policy_files,
                             const std::vector<std::string> &launcher_chain);
 

@@ -1,8 +1,9 @@
-// A project policy (the file named by `project`, or an extended file that
-// lies inside the workspace) is untrusted: it may only narrow what the
-// user's own policy grants. compose = "merge" drops its widening grants
-// (with a warning naming the line; an error under strict); compose = "nest"
-// also emits a second launcher so the kernel itself enforces the narrowing.
+// A project policy (the file named by `project`, or an extended file
+// reached through the workspace or another folder a confined run can
+// write) may only narrow what the user's own policy grants. compose =
+// "merge" drops its widening grants (with a warning naming the line; an
+// error under strict); compose = "nest" also emits a second launcher so
+// the kernel itself enforces the narrowing.
 // What covers a path is the user's nearest grant at or above it: a ro of
 // theirs inside a writable folder is a carve exception and covers only ro,
 // so a project's rw there or beneath it is a widening (their own ro and rw

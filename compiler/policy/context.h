@@ -17,8 +17,8 @@
 namespace llp {
 
 // The policy's two layers after loading and --set: the user's (from the
-// trusted files), the project's (from the untrusted ones, stripped of what
-// widens), and the two merged once by the one rule (lists append, scalars
+// user's own files), the project's (from the project policies, stripped of
+// what widens), and the two merged once by the one rule (lists append, scalars
 // override). A stage that reads a list whatever its provenance reads
 // `both`; one that tells them apart reads the two.
 struct Layers {

@@ -51,7 +51,7 @@ Expansion expand_variables(std::string_view text, const Variables &vars) {
       std::string key(name.substr(4));
       if (vars.env_forbidden)
         return {{},
-                "${env." + key + "} in an untrusted policy file: not expanded",
+                "${env." + key + "} in a project policy: not expanded",
                 "an environment variable can hold a secret, and diagnostics would print it; name the path "
                 "in your own policy instead",
                 i};

@@ -16,7 +16,7 @@ struct Variables {
   // HOME would turn ~/.ssh into /.ssh, a relative one into a path under /.
   std::string home_problem, tmpdir_problem;
   const std::map<std::string, std::string> *env = nullptr;
-  // An untrusted policy file may not read the environment: a variable can
+  // A project policy may not read the environment: a variable can
   // hold a secret (a CI token), and a diagnostic would print its value.
   bool env_forbidden = false;
 };

@@ -89,7 +89,7 @@ class Loader {
     return r;
   }
 
-  // The main policy file: the user's, trusted and protected, unless it is
+  // The main policy file: the user's own, and protected, unless it is
   // reached through a folder a confined run can write. Then an earlier run
   // (or a process it left running) could have rewritten it, and this run
   // would obey the rewrite: refused, or for explain and why a warning. Such
@@ -132,19 +132,19 @@ class Loader {
             std::vector<Layer> &profiles) {
     FileLayers layers;
     if (!parse_policy(ctx_.sources, index, ctx_.diags, layers)) return;
-    bool trusted = ctx_.sources.file(index).trusted;
+    const Provenance provenance = ctx_.sources.file(index).provenance;
     if (index != 0 && layers.base.workspace.value) {
       ctx_.diags.error(layers.base.workspace.loc, "`workspace` can only be set in the main policy",
                        "set it in the file named on the command line, or with --set workspace=PATH");
       layers.base.workspace.value.reset();
     }
     if (index == 0) set_workspace(layers);
-    if (trusted) load_extends(index, depth, layers.base.extends, stack, bases, profiles);
-    keep(layers.base, trusted, bases);
+    if (provenance == Provenance::User) load_extends(index, depth, layers.base.extends, stack, bases, profiles);
+    keep(layers.base, provenance, bases);
     if (!ctx_.opt.profile.empty()) {
       auto it = layers.profiles.find(ctx_.opt.profile);
       if (it != layers.profiles.end()) {
-        keep(it->second, trusted, profiles);
+        keep(it->second, provenance, profiles);
         found_profile_ = true;
       }
     }
@@ -153,13 +153,13 @@ class Loader {
 
   // Opens a policy file by name, already resolved; -1 (and a diagnostic
   // unless optional and missing) if it is not read.
-  int open_file(const std::string &name, const Resolution &where, Loc at, bool trusted, bool optional) {
-    if (!trusted && !inside_workspace(where.path)) {
-      // Untrusted and ending outside the workspace: a planted symlink could
+  int open_file(const std::string &name, const Resolution &where, Loc at, Provenance provenance, bool optional) {
+    if (provenance == Provenance::Project && !inside_workspace(where.path)) {
+      // A project policy file ending outside the workspace: a planted symlink could
       // point at ~/.netrc or /proc/self/environ, and diagnostics quote lines.
       ctx_.diags.error(
-          at, "untrusted policy file " + name + " resolves to " + where.path + ", outside the workspace: not read",
-          "an untrusted policy file must be a regular file inside the workspace; " + chain_text(where.chain));
+          at, "project policy file " + name + " resolves to " + where.path + ", outside the workspace: not read",
+          "a project policy file must be a regular file inside the workspace; " + chain_text(where.chain));
       return -1;
     }
     std::string text;
@@ -170,8 +170,8 @@ class Loader {
       if (!optional || where.exists) ctx_.diags.error(at, "cannot read policy file " + name + ": " + error);
       return -1;
     }
-    if (trusted) files_.push_back({where.path, where.chain});
-    return ctx_.sources.add({name, text, trusted, {}});
+    if (provenance == Provenance::User) files_.push_back({where.path, where.chain});
+    return ctx_.sources.add({name, text, provenance, {}});
   }
 
   bool found_profile() const { return found_profile_; }
@@ -179,8 +179,8 @@ class Loader {
   std::vector<PolicyFile> take_files() { return std::move(files_); }
 
  private:
-  void keep(Layer &layer, bool trusted, std::vector<Layer> &into) {
-    if (!trusted) mark_untrusted(layer);
+  void keep(Layer &layer, Provenance provenance, std::vector<Layer> &into) {
+    if (provenance == Provenance::Project) mark_from_project(layer);
     into.push_back(layer);
   }
 
@@ -211,16 +211,16 @@ class Loader {
         continue;
       }
       if (too_deep(depth, e.loc)) continue;
-      bool trusted = where.writable_hop.empty();
-      if (trusted && where.owners.verdict != PathOwnership::Safe) {
+      const Provenance provenance = where.writable_hop.empty() ? Provenance::User : Provenance::Project;
+      if (provenance == Provenance::User && where.owners.verdict != PathOwnership::Safe) {
         ctx_.diags.error(e.loc, ownership_problem("the `extends` file " + name, where.owners) + ": not read",
                          ownership_hint(where.owners));
         continue;
       }
-      int child = open_file(name, where, e.loc, trusted, false);
+      int child = open_file(name, where, e.loc, provenance, false);
       if (child < 0) continue;
-      if (!trusted)
-        ctx_.sources.file(child).untrusted_because =
+      if (provenance == Provenance::Project)
+        ctx_.sources.file(child).project_because =
             "reached through " + where.writable_hop + ", inside " + where.area + ", which a confined command can write";
       stack.push_back(where.path);
       load(child, depth + 1, stack, bases, profiles);
@@ -235,7 +235,7 @@ class Loader {
     return true;
   }
 
-  // `extends = ["preset:NAME"]`: a built-in text, trusted, never a path:
+  // `extends = ["preset:NAME"]`: a built-in text, the user's, never a path:
   // nothing is looked up or read on the disk, whatever exists there.
   void load_preset(int depth, const PathEntry &e, std::vector<std::string> &stack, std::vector<Layer> &bases,
                    std::vector<Layer> &profiles) {
@@ -246,7 +246,7 @@ class Loader {
       return;
     }
     if (too_deep(depth, e.loc)) return;
-    int child = ctx_.sources.add({e.text, std::string(*text), true, {}});
+    int child = ctx_.sources.add({e.text, std::string(*text), Provenance::User, {}});
     stack.push_back(e.text);
     load(child, depth + 1, stack, bases, profiles);
     stack.pop_back();
@@ -331,13 +331,13 @@ std::optional<std::string> env_value(const CompileOptions &options, const char *
 
 void merge_into(Loaded &out, std::vector<Layer> &layers) {
   for (Layer &l : layers) {
-    if (l.trusted) {
-      merge_layer(out.trusted, l);
+    if (l.provenance == Provenance::User) {
+      merge_layer(out.user, l);
       continue;
     }
     std::vector<Widening> dropped = strip_widening(l);
     out.widenings.insert(out.widenings.end(), dropped.begin(), dropped.end());
-    merge_layer(out.untrusted, l);
+    merge_layer(out.project, l);
   }
 }
 
@@ -397,10 +397,10 @@ std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, D
 
   Loader loader(ctx);
   // The file named on the command line, or the text on standard input, is
-  // the user's: trusted. A file is also protected at every path it was
-  // reached through (check_main_file, once the workspace is known).
+  // the user's. A file is also protected at every path it was reached
+  // through (check_main_file, once the workspace is known).
   const bool from_stdin = ctx.opt.policy_from_stdin;
-  ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, true, {}});
+  ctx.sources.add({ctx.opt.policy_name, ctx.opt.policy_text, Provenance::User, {}});
   std::vector<std::string> stack{from_stdin ? ctx.opt.policy_name : loader.resolve(ctx.opt.policy_name).path};
   std::vector<Layer> bases;
   std::vector<Layer> profiles;
@@ -417,13 +417,13 @@ std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, D
   // Merge order: every file's top level (bases first), then the profile's
   // tables in the same order, so a profile overrides every file's defaults.
   Loaded out;
-  out.untrusted.trusted = false;
+  out.project.provenance = Provenance::Project;
   merge_into(out, bases);
   merge_into(out, profiles);
 
-  // The project policy: named by the user's policy, always untrusted.
-  if (out.trusted.project) {
-    const PathEntry &project = *out.trusted.project;
+  // The project policy: named by the user's policy, always the project's.
+  if (out.user.project) {
+    const PathEntry &project = *out.user.project;
     Expansion x = expand_variables(project.text, ctx.vars);
     if (!x.error.empty()) {
       ctx.diags.error(project.loc, "project: " + x.error, x.hint);
@@ -431,12 +431,12 @@ std::optional<Loaded> load_policy(const CompileOptions &opt, Sources &sources, D
       ctx.diags.error(project.loc, "empty `project` path");
     } else {
       std::string name = x.value[0] == '/' ? x.value : sibling_of(ctx.opt.policy_name, x.value);
-      int index = loader.open_file(name, loader.resolve(name), project.loc, false, project.optional);
+      int index = loader.open_file(name, loader.resolve(name), project.loc, Provenance::Project, project.optional);
       FileLayers layers;
       if (index >= 0 && parse_policy(ctx.sources, index, ctx.diags, layers)) {
-        ctx.sources.file(index).untrusted_because = "the project policy";
+        ctx.sources.file(index).project_because = "named by `project`";
         std::vector<Layer> one{layers.base};
-        mark_untrusted(one.front());
+        mark_from_project(one.front());
         merge_into(out, one);
       }
     }

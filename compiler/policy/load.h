@@ -1,10 +1,10 @@
 // The pipeline's first stage: loading. The main file, its `extends`
 // (depth-first, relative to the including file), the selected profile and
 // the project policy, each read safely (read.h) and marked with its
-// provenance: trusted, or untrusted and why. Trust follows every path a
-// file was reached through, not only where it ends: a file reached through
-// the workspace or ${TMPDIR} (which a confined command can write) is
-// untrusted even when a planted symlink makes it end somewhere else.
+// provenance: the user's, or the project's and why. Provenance follows every
+// path a file was reached through, not only where it ends: a file reached
+// through the workspace or ${TMPDIR} (which a confined command can write) is
+// the project's even when a planted symlink makes it end somewhere else.
 #pragma once
 #include <optional>
 #include <string>
@@ -15,7 +15,7 @@
 
 namespace llp {
 
-// A trusted policy file and every path it was reached through: each is
+// One of the user's policy files and every path it was reached through: each is
 // protected from writable grants, so no run can rewrite the next one's policy.
 struct PolicyFile {
   std::string path;                // canonical
@@ -23,10 +23,10 @@ struct PolicyFile {
 };
 
 struct Loaded {
-  Layer trusted;                         // what the user's own files say
-  Layer untrusted;                       // what untrusted files say, already stripped of settings that widen
-  std::vector<PolicyFile> policy_files;  // the trusted ones
-  std::vector<Widening> widenings;       // what untrusted files tried and was dropped
+  Layer user;                            // what the user's own files say
+  Layer project;                         // what project policies say, already stripped of settings that widen
+  std::vector<PolicyFile> policy_files;  // the user's
+  std::vector<Widening> widenings;       // what project policies tried and was dropped
   Variables vars;                        // the host's, with the workspace set
 };
 

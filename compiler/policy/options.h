@@ -20,8 +20,8 @@ struct CompileOptions {
   std::string policy_name;  // shown in diagnostics; relative paths and extends resolve against its folder
   std::string policy_text;
   // The main policy came on standard input (`landlock-policy argv -`): the
-  // caller's own text, trusted like a file named on the command line, but no
-  // file anyone could rewrite. policy_name is then "<stdin>", and relative
+  // caller's own text, the user's like a file named on the command line, yet
+  // no file anyone could rewrite. policy_name is then "<stdin>", and relative
   // paths resolve against cwd.
   bool policy_from_stdin = false;
   // A main policy file reached through a folder a confined run can write

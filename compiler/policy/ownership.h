@@ -7,8 +7,8 @@
 
 namespace llp {
 
-// "" when check is Safe; else why the file named what (e.g. "the policy
-// file p.toml") cannot be trusted, naming the folder.
+// "" when check is Safe; else why someone other than you or root could
+// change the file named what (e.g. "the policy file p.toml"), naming the folder.
 std::string ownership_problem(const std::string &what, const OwnershipCheck &check);
 
 // The fix: chmod or chown, or move the file.

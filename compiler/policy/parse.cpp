@@ -180,7 +180,7 @@ class Parser {
         type_error(el, key, "an array of strings");
         continue;
       }
-      out.push_back({el.as_string()->get(), loc(el), true});
+      out.push_back({el.as_string()->get(), loc(el), Provenance::User});
     }
   }
 

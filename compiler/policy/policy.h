@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../base/diag.h"
+#include "../base/provenance.h"
 
 namespace llp {
 
@@ -19,20 +20,22 @@ struct PathEntry {
   bool optional = false;  // grants: emit --ro-try/--rw-try; project: may be missing
   std::string why;        // shown by explain
   Loc loc;
-  bool trusted = true;  // false: it comes from a project policy
+  Provenance provenance = Provenance::User;  // Project: it comes from a project policy
+
+  bool from_user() const { return provenance == Provenance::User; }
 };
 
 // An inclusive port range; a single port is lo == hi.
 struct PortEntry {
   long lo = 0, hi = 0;
   Loc loc;
-  bool trusted = true;
+  Provenance provenance = Provenance::User;
 };
 
 struct NameEntry {
   std::string name;
   Loc loc;
-  bool trusted = true;
+  Provenance provenance = Provenance::User;
 };
 
 template <class T>
@@ -52,8 +55,8 @@ struct EnvAssignment {
   Loc loc;  // the NAME's key
 };
 
-// Everything given is kept, in merge order, so that each entry of an
-// untrusted file can be judged; env.cpp reads the merged meaning: the last
+// Everything given is kept, in merge order, so that each entry of a
+// project policy can be judged; env.cpp reads the merged meaning: the last
 // inherit and default_unset, the union of keep and unset, and for each name
 // of set the last file's value.
 struct EnvTable {
@@ -64,7 +67,7 @@ struct EnvTable {
 };
 
 struct Layer {
-  bool trusted = true;  // false: a project policy's layer
+  Provenance provenance = Provenance::User;  // Project: a project policy's layer
   Setting<long> version;
   Setting<std::string> mode, workspace, compose, launcher_path;
   bool launcher_literal = false;  // launcher_path came from --set: a path, not a template

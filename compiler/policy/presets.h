@@ -1,5 +1,5 @@
 // Built-in base policies: `extends = ["preset:NAME"]`. Each is a reviewed
-// TOML text compiled into the binary, loaded as a trusted file named
+// TOML text compiled into the binary, loaded as the user's own file named
 // "preset:NAME": never read from the disk, so nothing in a workspace can
 // stand in for one. A preset grants only what its tool writes outside the
 // workspace (its caches) and, read-only, what it only reads there (its

@@ -14,72 +14,72 @@ namespace {
 // the docs' checks are printed from it (compiler/tools/tables.cpp).
 // clang-format off
 const Key kKeys[] = {
-    // name, table, in, field, value, shape, merge, untrusted, npm, choices, refusal[, grants[, settable]]
-    {"version", "", Top, &Layer::version, Value::Integer, Shape::None, Merge::None, Untrusted::May, "", "", ""},
-    {"mode", "", Top | Profiles, &Layer::mode, Value::Text, Shape::None, Merge::Override, Untrusted::Never, "", "",
+    // name, table, in, field, value, shape, merge, from_project, npm, choices, refusal[, grants[, settable]]
+    {"version", "", Top, &Layer::version, Value::Integer, Shape::None, Merge::None, FromProject::May, "", "", ""},
+    {"mode", "", Top | Profiles, &Layer::mode, Value::Text, Shape::None, Merge::Override, FromProject::Never, "", "",
      "a project policy cannot set `mode`: the mode is the user's choice", Grants::No, Settable::Yes},
-    {"workspace", "", Top | Profiles, &Layer::workspace, Value::Path, Shape::None, Merge::Override, Untrusted::Never, "", "",
+    {"workspace", "", Top | Profiles, &Layer::workspace, Value::Path, Shape::None, Merge::Override, FromProject::Never, "", "",
      "a project policy cannot set `workspace`: the workspace is the user's choice", Grants::No, Settable::Yes},
-    {"strict", "", Top | Profiles, &Layer::strict, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue, "strict", "",
+    {"strict", "", Top | Profiles, &Layer::strict, Value::Bool, Shape::None, Merge::Override, FromProject::OnlyTrue, "strict", "",
      "a project policy cannot set `strict`: only the user may relax strictness", Grants::No, Settable::Yes},
-    {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, Untrusted::Ignored, "extends", "",
-     "an untrusted policy file cannot extend other files: ignored, nothing was read"},
-    {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "ro", "", "", Grants::Yes},
-    {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, Untrusted::May, "rw", "", "", Grants::Yes},
-    {"hide", "", Top | Profiles, &Layer::hide, Value::Path, Shape::Hide, Merge::Append, Untrusted::May, "hide", "", "", Grants::Unnested},
-    {"hide_secrets", "", Top | Profiles, &Layer::hide_secrets, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyTrue,
+    {"extends", "", Top, &Layer::extends, Value::Path, Shape::None, Merge::None, FromProject::Ignored, "extends", "",
+     "a project policy cannot extend other files: ignored, nothing was read"},
+    {"ro", "", Top | Profiles, &Layer::ro, Value::Path, Shape::Grant, Merge::Append, FromProject::May, "ro", "", "", Grants::Yes},
+    {"rw", "", Top | Profiles, &Layer::rw, Value::Path, Shape::Grant, Merge::Append, FromProject::May, "rw", "", "", Grants::Yes},
+    {"hide", "", Top | Profiles, &Layer::hide, Value::Path, Shape::Hide, Merge::Append, FromProject::May, "hide", "", "", Grants::Unnested},
+    {"hide_secrets", "", Top | Profiles, &Layer::hide_secrets, Value::Bool, Shape::None, Merge::Override, FromProject::OnlyTrue,
      "hideSecrets", "", "a project policy cannot set `hide_secrets`: it would expose secrets"},
-    {"paths", "protect", Top | Profiles, &Layer::protect, Value::Path, Shape::None, Merge::Append, Untrusted::May, "paths", "", ""},
-    {"unprotect", "protect", Top | Profiles, &Layer::unprotect, Value::Text, Shape::None, Merge::Append, Untrusted::Never,
+    {"paths", "protect", Top | Profiles, &Layer::protect, Value::Path, Shape::None, Merge::Append, FromProject::May, "paths", "", ""},
+    {"unprotect", "protect", Top | Profiles, &Layer::unprotect, Value::Text, Shape::None, Merge::Append, FromProject::Never,
      "unprotect", "", "a project policy cannot unprotect `{}`"},
-    {"read_only", "protect", Top | Profiles, &Layer::read_only, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May,
+    {"read_only", "protect", Top | Profiles, &Layer::read_only, Value::Relative, Shape::Hide, Merge::Append, FromProject::May,
      "readOnly", "", ""},
     {"keep_writable", "protect", Top | Profiles, &Layer::keep_writable, Value::Relative, Shape::None, Merge::Append,
-     Untrusted::Never, "keepWritable", "", "a project policy cannot keep `{}` writable"},
-    {"path", "launcher", Top | Profiles, &Layer::launcher_path, Value::Path, Shape::None, Merge::Override, Untrusted::Never,
+     FromProject::Never, "keepWritable", "", "a project policy cannot keep `{}` writable"},
+    {"path", "launcher", Top | Profiles, &Layer::launcher_path, Value::Path, Shape::None, Merge::Override, FromProject::Never,
      "", "", "a project policy cannot set `launcher`: the launcher is the user's choice", Grants::No, Settable::Yes},
     {"restrict", "network", Top | Profiles, &Layer::net_restrict, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "restrict", "", "a project policy cannot set `network.restrict`: it would lift a restriction", Grants::Yes},
-    {"connect", "network", Top | Profiles, &Layer::connect, Value::Port, Shape::None, Merge::Append, Untrusted::May, "connect", "", "", Grants::Yes},
-    {"bind", "network", Top | Profiles, &Layer::bind, Value::Port, Shape::None, Merge::Append, Untrusted::May, "bind", "", "", Grants::Yes},
-    {"unix", "network", Top | Profiles, &Layer::unix_sockets, Value::Path, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
+     FromProject::OnlyTrue, "restrict", "", "a project policy cannot set `network.restrict`: it would lift a restriction", Grants::Yes},
+    {"connect", "network", Top | Profiles, &Layer::connect, Value::Port, Shape::None, Merge::Append, FromProject::May, "connect", "", "", Grants::Yes},
+    {"bind", "network", Top | Profiles, &Layer::bind, Value::Port, Shape::None, Merge::Append, FromProject::May, "bind", "", "", Grants::Yes},
+    {"unix", "network", Top | Profiles, &Layer::unix_sockets, Value::Path, Shape::None, Merge::Append, FromProject::May, "", "", "", Grants::Yes},
     {"restrict_udp", "network", Top | Profiles, &Layer::restrict_udp, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "", "", "a project policy cannot set `network.restrict_udp`: it would lift a restriction", Grants::Yes},
-    {"connect_udp", "network", Top | Profiles, &Layer::connect_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
-    {"bind_udp", "network", Top | Profiles, &Layer::bind_udp, Value::Port, Shape::None, Merge::Append, Untrusted::May, "", "", "", Grants::Yes},
-    {"scopes", "", Top | Profiles, &Layer::scopes, Value::Name, Shape::None, Merge::Append, Untrusted::May, "scopes", "", "", Grants::Yes},
+     FromProject::OnlyTrue, "", "", "a project policy cannot set `network.restrict_udp`: it would lift a restriction", Grants::Yes},
+    {"connect_udp", "network", Top | Profiles, &Layer::connect_udp, Value::Port, Shape::None, Merge::Append, FromProject::May, "", "", "", Grants::Yes},
+    {"bind_udp", "network", Top | Profiles, &Layer::bind_udp, Value::Port, Shape::None, Merge::Append, FromProject::May, "", "", "", Grants::Yes},
+    {"scopes", "", Top | Profiles, &Layer::scopes, Value::Name, Shape::None, Merge::Append, FromProject::May, "scopes", "", "", Grants::Yes},
     {"default_scopes", "", Top | Profiles, &Layer::default_scopes, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "defaultScopes", "",
+     FromProject::OnlyTrue, "defaultScopes", "",
      "a project policy cannot set `default_scopes`: the command could signal processes and reach abstract sockets outside"},
     {"guard_terminal", "", Top | Profiles, &Layer::guard_terminal, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyTrue, "guardTerminal", "", "a project policy cannot set `guard_terminal`: the command could type into your terminal"},
-    {"log_denials", "audit", Top | Profiles, &Layer::log_denials, Value::Bool, Shape::None, Merge::Override, Untrusted::May,
+     FromProject::OnlyTrue, "guardTerminal", "", "a project policy cannot set `guard_terminal`: the command could type into your terminal"},
+    {"log_denials", "audit", Top | Profiles, &Layer::log_denials, Value::Bool, Shape::None, Merge::Override, FromProject::May,
      "logDenials", "", ""},
-    {"log_launcher", "audit", Top | Profiles, &Layer::log_launcher, Value::Bool, Shape::None, Merge::Override, Untrusted::May,
+    {"log_launcher", "audit", Top | Profiles, &Layer::log_launcher, Value::Bool, Shape::None, Merge::Override, FromProject::May,
      "logLauncher", "", ""},
-    {"best_effort", "", Top | Profiles, &Layer::best_effort, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyFalse,
+    {"best_effort", "", Top | Profiles, &Layer::best_effort, Value::Bool, Shape::None, Merge::Override, FromProject::OnlyFalse,
      "bestEffort", "", "a project policy cannot set `best_effort`: it would drop restrictions"},
-    {"require_abi", "", Top | Profiles, &Layer::require_abi, Value::Abi, Shape::None, Merge::Override, Untrusted::May,
+    {"require_abi", "", Top | Profiles, &Layer::require_abi, Value::Abi, Shape::None, Merge::Override, FromProject::May,
      "requireAbi", "", ""},
-    {"keep_fds", "", Top | Profiles, &Layer::keep_fds, Value::Bool, Shape::None, Merge::Override, Untrusted::OnlyFalse,
+    {"keep_fds", "", Top | Profiles, &Layer::keep_fds, Value::Bool, Shape::None, Merge::Override, FromProject::OnlyFalse,
      "keepFds", "", "a project policy cannot set `keep_fds`: inherited fds bypass the sandbox"},
-    {"project", "", Top, &Layer::project, Value::Path, Shape::Project, Merge::Replace, Untrusted::Never, "project", "",
+    {"project", "", Top, &Layer::project, Value::Path, Shape::Project, Merge::Replace, FromProject::Never, "project", "",
      "a project policy cannot name another project policy", Grants::Unnested},
-    {"compose", "", Top | Profiles, &Layer::compose, Value::Choice, Shape::None, Merge::Override, Untrusted::Never, "compose",
+    {"compose", "", Top | Profiles, &Layer::compose, Value::Choice, Shape::None, Merge::Override, FromProject::Never, "compose",
      "merge|nest", "a project policy cannot set `compose`: only the user's policy chooses how projects compose"},
-    {"inherit", "env", Top | Profiles, &EnvTable::inherit, Value::Choice, Shape::None, Merge::Append, Untrusted::May,
+    {"inherit", "env", Top | Profiles, &EnvTable::inherit, Value::Choice, Shape::None, Merge::Append, FromProject::May,
      "inherit", "all|core|none", ""},
-    {"keep", "env", Top | Profiles, &EnvTable::keep, Value::Pattern, Shape::None, Merge::Append, Untrusted::May, "keep", "", ""},
-    {"unset", "env", Top | Profiles, &EnvTable::unset, Value::Pattern, Shape::None, Merge::Append, Untrusted::May, "unset", "", ""},
-    {"set", "env", Top | Profiles, &EnvTable::set, Value::Assignment, Shape::None, Merge::Append, Untrusted::May, "set", "", ""},
-    {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, Untrusted::May,
+    {"keep", "env", Top | Profiles, &EnvTable::keep, Value::Pattern, Shape::None, Merge::Append, FromProject::May, "keep", "", ""},
+    {"unset", "env", Top | Profiles, &EnvTable::unset, Value::Pattern, Shape::None, Merge::Append, FromProject::May, "unset", "", ""},
+    {"set", "env", Top | Profiles, &EnvTable::set, Value::Assignment, Shape::None, Merge::Append, FromProject::May, "set", "", ""},
+    {"default_unset", "env", Top | Profiles, &EnvTable::default_unset, Value::Bool, Shape::None, Merge::Append, FromProject::May,
      "defaultUnset", "", ""},
-    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, Untrusted::May, "outputs", "", "", Grants::Unnested},
+    {"outputs", "", Top | Profiles, &Layer::outputs, Value::Relative, Shape::Hide, Merge::Append, FromProject::May, "outputs", "", "", Grants::Unnested},
     {"executable_outputs", "", Top | Profiles, &Layer::executable_outputs, Value::Relative, Shape::None, Merge::Append,
-     Untrusted::May, "executableOutputs", "", ""},
+     FromProject::May, "executableOutputs", "", ""},
     {"detect_outputs", "", Top | Profiles, &Layer::detect_outputs, Value::Bool, Shape::None, Merge::Override,
-     Untrusted::OnlyFalse, "detectOutputs", "", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
-    {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, Untrusted::May, "", "", ""},
+     FromProject::OnlyFalse, "detectOutputs", "", "a project policy cannot set `detect_outputs = true`: only you turn detection on"},
+    {"profiles", "", Top, std::monostate{}, Value::Profiles, Shape::None, Merge::None, FromProject::May, "", "", ""},
 };
 // clang-format on
 
@@ -190,8 +190,8 @@ void merge_value(schema::Merge rule, T &into, const T &from) {
 // The entries of a list that carry their provenance (paths, ports, scopes).
 template <class T>
 void mark_entries(T &value) {
-  if constexpr (requires { value.begin()->trusted; })
-    for (auto &entry : value) entry.trusted = false;
+  if constexpr (requires { value.begin()->provenance; })
+    for (auto &entry : value) entry.provenance = Provenance::Project;
 }
 
 // Row `key` refused at loc (text: the entry, "" for a setting); the row's
@@ -206,19 +206,19 @@ Widening refused(const Key &key, Loc loc, const std::string &text) {
   return w;
 }
 
-// Drops what row `key` holds in a layer when an untrusted file may not set
+// Drops what row `key` holds in a layer when a project policy may not set
 // it. Values of other storage (the [env] lists) have no rule here: env.cpp
-// judges each entry of an untrusted file.
+// judges each entry of a project policy.
 template <class T>
 void strip_value(const Key &, T &, std::vector<Widening> &) {}
 
 template <class T>
 void strip_value(const Key &key, Setting<T> &setting, std::vector<Widening> &out) {
   if (!setting.value) return;
-  bool widens = key.untrusted == schema::Untrusted::Never;
+  bool widens = key.from_project == schema::FromProject::Never;
   if constexpr (std::is_same_v<T, bool>) {
-    widens = widens || (key.untrusted == schema::Untrusted::OnlyFalse && *setting.value);
-    widens = widens || (key.untrusted == schema::Untrusted::OnlyTrue && !*setting.value);
+    widens = widens || (key.from_project == schema::FromProject::OnlyFalse && *setting.value);
+    widens = widens || (key.from_project == schema::FromProject::OnlyTrue && !*setting.value);
   }
   if (!widens) return;
   out.push_back(refused(key, setting.loc, ""));
@@ -226,20 +226,21 @@ void strip_value(const Key &key, Setting<T> &setting, std::vector<Widening> &out
 }
 
 void strip_value(const Key &key, std::optional<PathEntry> &entry, std::vector<Widening> &out) {
-  if (!entry || key.untrusted != schema::Untrusted::Never) return;
+  if (!entry || key.from_project != schema::FromProject::Never) return;
   out.push_back(refused(key, entry->loc, entry->text));
   entry.reset();
 }
 
 void strip_value(const Key &key, std::vector<PathEntry> &entries, std::vector<Widening> &out) {
-  if (key.untrusted == schema::Untrusted::Never)
+  if (key.from_project == schema::FromProject::Never)
     std::transform(entries.begin(), entries.end(), std::back_inserter(out),
                    [&](const PathEntry &e) { return refused(key, e.loc, e.text); });
-  // Decided: an untrusted file extends nothing. Following its extends would
+  // Decided: a project policy extends nothing. Following its extends would
   // let it make the compiler open (and quote in diagnostics) any file.
-  if (key.untrusted == schema::Untrusted::Ignored && !entries.empty())
+  if (key.from_project == schema::FromProject::Ignored && !entries.empty())
     out.push_back(refused(key, entries.front().loc, ""));
-  if (key.untrusted == schema::Untrusted::Never || key.untrusted == schema::Untrusted::Ignored) entries.clear();
+  if (key.from_project == schema::FromProject::Never || key.from_project == schema::FromProject::Ignored)
+    entries.clear();
 }
 
 }  // namespace
@@ -249,8 +250,8 @@ void merge_layer(Layer &into, const Layer &from) {
     with_member(key, [&](auto get) { merge_value(key.merge, get(into), get(from)); });
 }
 
-void mark_untrusted(Layer &l) {
-  l.trusted = false;
+void mark_from_project(Layer &l) {
+  l.provenance = Provenance::Project;
   for (const Key &key : schema::keys()) with_member(key, [&](auto get) { mark_entries(get(l)); });
 }
 

@@ -1,5 +1,5 @@
 // The policy schema: one row per key a policy file may write. Parsing
-// (parse.cpp), the merge of layers, what an untrusted file may set, the
+// (parse.cpp), the merge of layers, what a project policy may set, the
 // "did you mean" hints and npm's policy object (policy.json, printed by
 // compiler/tools/tables.cpp) all come from this one table, so a new
 // key is one row plus its meaning in the stage that reads it.
@@ -56,10 +56,10 @@ enum class Merge {
   Replace,   // the later layer's one entry wins
 };
 
-// What an untrusted file (a project policy, a file reached through a
-// writable folder) may set; what it may not is dropped and reported with
-// the row's refusal ({} stands for an entry's text).
-enum class Untrusted {
+// What a project policy (the file `project` names, or any file reached
+// through a folder a confined run can write) may set; what it may not is
+// dropped and reported with the row's refusal ({} stands for an entry's text).
+enum class FromProject {
   May,        // it may only narrow by the stage's own rules
   Never,      // the user's choice: dropped (each entry of a list)
   OnlyFalse,  // true would widen (best_effort, keep_fds): dropped when true
@@ -95,10 +95,10 @@ struct Key {
   Value value;
   Shape shape;
   Merge merge;
-  Untrusted untrusted;
+  FromProject from_project;
   std::string_view npm;      // the key of npm's policy object ("" when npm offers none)
   std::string_view choices;  // Value::Choice: "a|b|c"
-  std::string_view refusal;  // what a dropped untrusted setting is told
+  std::string_view refusal;  // what a project policy's dropped setting is told
   Grants grants = Grants::No;
   Settable settable = Settable::No;
 };
@@ -152,10 +152,10 @@ bool holds_grant(const Layer &l, bool count_unnested);
 // Appends lists and overrides scalars: the merging rule of extends and profiles.
 void merge_layer(Layer &into, const Layer &from);
 
-// Marks a layer and every entry in it as an untrusted file's.
-void mark_untrusted(Layer &l);
+// Marks a layer and every entry in it as a project policy's.
+void mark_from_project(Layer &l);
 
-// An untrusted file may only narrow: the settings that would widen what the
+// A project policy may only narrow: the settings that would widen what the
 // user's policy grants are removed here and returned as widenings.
 std::vector<Widening> strip_widening(Layer &l);
 

@@ -42,7 +42,7 @@ std::string parse_value(const std::string &value, std::optional<std::string> &ou
 
 // The row's value in the layer set to VALUE, typed by the row's field: ""
 // or what was expected.
-std::string set_field(const schema::Key &row, const std::string &value, Layer &trusted) {
+std::string set_field(const schema::Key &row, const std::string &value, Layer &user) {
   std::string why = "cannot be set";  // a list: no settable row is one (the schema test says so)
   std::visit(
       [&](auto member) {
@@ -50,7 +50,7 @@ std::string set_field(const schema::Key &row, const std::string &value, Layer &t
         if constexpr (std::is_same_v<Member, Setting<bool> Layer::*> ||
                       std::is_same_v<Member, Setting<long> Layer::*> ||
                       std::is_same_v<Member, Setting<std::string> Layer::*>) {
-          auto &setting = trusted.*member;
+          auto &setting = user.*member;
           why = parse_value(value, setting.value);
           setting.loc = {};  // the command line's: no file, no line
         }
@@ -61,14 +61,14 @@ std::string set_field(const schema::Key &row, const std::string &value, Layer &t
 
 }  // namespace
 
-void apply_sets(const std::vector<std::pair<std::string, std::string>> &sets, Diagnostics &diags, Layer &trusted) {
+void apply_sets(const std::vector<std::pair<std::string, std::string>> &sets, Diagnostics &diags, Layer &user) {
   for (const auto &[key, value] : sets) {
     const schema::Key *row = settable_row(key);
     if (!row) {
       diags.error({}, "--set " + key + ": unknown key", suggestion(key, schema::settable_keys()));
       continue;
     }
-    const std::string why = set_field(*row, value, trusted);
+    const std::string why = set_field(*row, value, user);
     if (why.empty()) continue;
     std::string message = "--set " + key;
     message += "=" + value;
@@ -77,7 +77,7 @@ void apply_sets(const std::vector<std::pair<std::string, std::string>> &sets, Di
   }
   // A path typed on the command line is a path, not a template: $ is a $
   // (load.cpp takes --set workspace the same way, while loading).
-  trusted.launcher_literal = trusted.launcher_path.value && trusted.launcher_path.loc.file < 0;
+  user.launcher_literal = user.launcher_path.value && user.launcher_path.loc.file < 0;
 }
 
 }  // namespace llp

@@ -200,13 +200,13 @@ const char *name_of(schema::Merge m) {
   }
   return "";
 }
-const char *name_of(schema::Untrusted u) {
-  switch (u) {
-    case schema::Untrusted::May: return "May";
-    case schema::Untrusted::Never: return "Never";
-    case schema::Untrusted::OnlyFalse: return "OnlyFalse";
-    case schema::Untrusted::OnlyTrue: return "OnlyTrue";
-    case schema::Untrusted::Ignored: return "Ignored";
+const char *name_of(schema::FromProject f) {
+  switch (f) {
+    case schema::FromProject::May: return "May";
+    case schema::FromProject::Never: return "Never";
+    case schema::FromProject::OnlyFalse: return "OnlyFalse";
+    case schema::FromProject::OnlyTrue: return "OnlyTrue";
+    case schema::FromProject::Ignored: return "Ignored";
   }
   return "";
 }
@@ -251,7 +251,7 @@ Json key_json(const schema::Key &k) {
               {"toml", text(toml_of(k))},
               {"entryKeys", texts(schema::entry_keys(k.shape))},
               {"merge", text(name_of(k.merge))},
-              {"untrusted", text(name_of(k.untrusted))},
+              {"fromProject", text(name_of(k.from_project))},
               {"npm", text(k.npm)},
               {"choices", texts(schema::choices_of(k))},
               {"grants", text(name_of(k.grants))},

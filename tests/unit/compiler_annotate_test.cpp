@@ -14,7 +14,7 @@ struct World {
 
 World one_file(const std::string &name, const std::string &text) {
   World w;
-  w.sources.add({name, text, true, {}});
+  w.sources.add({name, text, Provenance::User, {}});
   return w;
 }
 

@@ -1,7 +1,7 @@
 // [env] (issue 11): the command's environment as the policy says it, emitted
 // as the launcher's --clearenv, --keepenv, --unsetenv and --setenv; checked
 // with the launcher's own grammar; composed through extends and profiles;
-// explained by name, never by value. The trust rules (an untrusted file may
+// explained by name, never by value. The trust rules (a project policy may
 // only narrow it) are in compiler_trust_test.cpp.
 #include "../../launcher/cli_parse.h"
 

@@ -424,7 +424,7 @@ TEST_SUITE("compiler trust") {
     CHECK_FALSE(r.plan.outer.net.restricted);
     CHECK(r.argv.back() == "make");
   }
-  TEST_CASE("an extended file inside the workspace is untrusted too") {
+  TEST_CASE("an extended file inside the workspace is the project's too") {
     Tree t;
     t.file("/ws/base.toml", "version = 1\nrw = [\"../data/b\"]\n");
     CompileOptions o = t.options("version = 1\nmode = \"custom\"\nextends = [\"ws/base.toml\"]\n");

@@ -1,6 +1,6 @@
 // Unit tests: the built-in presets (`extends = ["preset:NAME"]`) and the
-// trust model around them: a preset is a trusted text compiled into the
-// binary, never a file, and an untrusted policy cannot reach one.
+// trust model around them: a preset is the user's own text compiled into the
+// binary, never a file, and a project policy cannot reach one.
 #include <doctest/doctest.h>
 
 #include <filesystem>

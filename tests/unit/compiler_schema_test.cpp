@@ -1,6 +1,6 @@
 // The policy schema (compiler/policy/schema.h) walked row by row: every key
 // parses where the table says it may be written, merges by its rule, keeps
-// or loses an untrusted file's value by its rule, and is among the rows
+// or loses a project policy's value by its rule, and is among the rows
 // npm's generator reads; and the mode table (compiler/plan/modes.h), pinned.
 #include <doctest/doctest.h>
 
@@ -27,14 +27,15 @@ template <class T>
 struct IsVector<std::vector<T>> : std::true_type {};
 
 // A valid TOML value for a row, by how the row stores it; `widening` picks
-// the value an untrusted file may not set (false for OnlyTrue, true for OnlyFalse).
+// the value a project policy may not set (false for OnlyTrue, true for OnlyFalse).
 template <class T>
 std::string sample(const Key &key, bool widening) {
   const std::vector<std::string_view> choices = schema::choices_of(key);
   std::string text = choices.empty() ? "\"x\"" : "\"" + std::string(choices.front()) + "\"";
   // The value that narrows: true, except where true is what widens.
-  bool narrowing = key.untrusted != schema::Untrusted::OnlyFalse;
-  if (widening && (key.untrusted == schema::Untrusted::OnlyTrue || key.untrusted == schema::Untrusted::OnlyFalse))
+  bool narrowing = key.from_project != schema::FromProject::OnlyFalse;
+  if (widening &&
+      (key.from_project == schema::FromProject::OnlyTrue || key.from_project == schema::FromProject::OnlyFalse))
     narrowing = !narrowing;
   std::string boolean = narrowing ? "true" : "false";
   if constexpr (std::is_same_v<T, Setting<bool>> || std::is_same_v<T, std::vector<Setting<bool>>>) return boolean;
@@ -81,7 +82,7 @@ Parsed parse(const std::string &text) {
   Sources sources;
   Diagnostics diags;
   Parsed out;
-  const int file = sources.add({"test.toml", text, true, {}});
+  const int file = sources.add({"test.toml", text, Provenance::User, {}});
   out.ok = parse_policy(sources, file, diags, out.layers) && !diags.has_errors();
   out.diagnostics = diags.render(sources);
   return out;
@@ -221,7 +222,7 @@ TEST_SUITE("schema") {
     }
   }
 
-  TEST_CASE("an untrusted file keeps what narrows and loses what widens") {
+  TEST_CASE("a project policy keeps what narrows and loses what widens") {
     for (const Key &key : schema::keys()) {
       if (!is_data(key)) continue;
       const std::string name(key.name);
@@ -230,12 +231,13 @@ TEST_SUITE("schema") {
         Parsed p = parse(policy_setting(key, false, widening));
         REQUIRE_MESSAGE(p.ok, p.diagnostics);
         Layer layer = p.layers.base;
-        mark_untrusted(layer);
+        mark_from_project(layer);
         std::vector<Widening> dropped = strip_widening(layer);
-        bool refused = key.untrusted == schema::Untrusted::Never || key.untrusted == schema::Untrusted::Ignored;
+        bool refused =
+            key.from_project == schema::FromProject::Never || key.from_project == schema::FromProject::Ignored;
         if (widening)
-          refused =
-              refused || key.untrusted == schema::Untrusted::OnlyTrue || key.untrusted == schema::Untrusted::OnlyFalse;
+          refused = refused || key.from_project == schema::FromProject::OnlyTrue ||
+                    key.from_project == schema::FromProject::OnlyFalse;
         CHECK(row_given(key, layer) == !refused);
         CHECK(dropped.empty() == !refused);
         for (const Widening &w : dropped) {
@@ -243,16 +245,16 @@ TEST_SUITE("schema") {
           CHECK(widening_text(w).find("{}") == std::string::npos);
           CHECK(widening_text(w).substr(0, 10) == std::string(key.refusal.substr(0, 10)));
         }
-        CHECK_FALSE(layer.trusted);
+        CHECK(layer.provenance == Provenance::Project);
         schema::with_member(key, [&](auto get) {
-          if constexpr (requires { get(layer).front().trusted; })
-            for (const auto &entry : get(layer)) CHECK_FALSE(entry.trusted);
+          if constexpr (requires { get(layer).front().provenance; })
+            for (const auto &entry : get(layer)) CHECK(entry.provenance == Provenance::Project);
         });
       }
     }
   }
 
-  TEST_CASE("what an untrusted file may not set, and what it is told") {
+  TEST_CASE("what a project policy may not set, and what it is told") {
     // Pinned apart from the table: a row that loses its rule fails here.
     const std::vector<std::pair<std::string, std::string>> widening = {
         {"mode = \"custom\"", "a project policy cannot set `mode`: the mode is the user's choice"},
@@ -277,7 +279,7 @@ TEST_SUITE("schema") {
         {"protect = { unprotect = [\"~/.x\"] }", "a project policy cannot unprotect `~/.x`"},
         {"protect = { keep_writable = [\".git\"] }", "a project policy cannot keep `.git` writable"},
         {"project = \"/p\"", "a project policy cannot name another project policy"},
-        {"extends = [\"/a\", \"/b\"]", "an untrusted policy file cannot extend other files: ignored, nothing was read"},
+        {"extends = [\"/a\", \"/b\"]", "a project policy cannot extend other files: ignored, nothing was read"},
     };
     for (const auto &row : widening) {
       const std::string &line = row.first;
@@ -290,7 +292,7 @@ TEST_SUITE("schema") {
       CHECK(widening_text(dropped.front()) == message);
     }
     const auto rules = std::count_if(schema::keys().begin(), schema::keys().end(),
-                                     [](const Key &key) { return key.untrusted != schema::Untrusted::May; });
+                                     [](const Key &key) { return key.from_project != schema::FromProject::May; });
     CHECK(static_cast<size_t>(rules) == widening.size());  // one line above per row with a rule
     const std::vector<std::string> narrowing = {
         "best_effort = false",   "keep_fds = false",
@@ -322,7 +324,7 @@ TEST_SUITE("schema") {
       CAPTURE(name);
       if (!key.npm.empty()) CHECK(key.value != schema::Value::Profiles);
       if (key.value == schema::Value::Choice) CHECK(schema::choices_of(key).size() >= 2);
-      if (key.untrusted != schema::Untrusted::May) CHECK(!key.refusal.empty());
+      if (key.from_project != schema::FromProject::May) CHECK(!key.refusal.empty());
       CHECK(schema::find_key(key.table, key.name) == &key);
     }
   }

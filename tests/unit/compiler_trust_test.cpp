@@ -60,19 +60,20 @@ const char *kWidening =
 }  // namespace
 
 TEST_SUITE("compiler trust: provenance follows every path a file was reached through") {
-  TEST_CASE("an extended file reached through a symlink in the workspace is untrusted, wherever it ends") {
+  TEST_CASE("an extended file reached through a symlink in the workspace is the project's, wherever it ends") {
     Tree t;
-    t.file("/data/evil.toml", kWidening);  // outside every writable area: the old check called it trusted
+    t.file("/data/evil.toml", kWidening);  // outside every writable area: the old check called it the user's
     link(t, t.path("/data/evil.toml"), "/ws/base.toml");
     CompileResult r = t.compile(user_policy("${WORKSPACE}/base.toml"));
     CHECK_FALSE(r.plan.keep_fds);
     CHECK_FALSE(r.plan.best_effort);
     CHECK_FALSE(any_grant_under(r, t.path("/home/.ssh")));
     CHECK(r.plan.launcher == t.path("/bin/landlock-run"));
-    // Untrusted and ending outside the workspace: not even read.
-    CHECK(has_error(r, "outside the workspace: not read"));
+    // A project policy ending outside the workspace: not even read.
+    CHECK(has_error(r, "project policy file " + t.path("/ws/base.toml") + " resolves to " + t.path("/data/evil.toml") +
+                           ", outside the workspace: not read"));
   }
-  TEST_CASE("a folder on the way swapped for a symlink: the file is still untrusted") {
+  TEST_CASE("a folder on the way swapped for a symlink: the file is still the project's") {
     Tree t;
     t.dir("/ws/real");
     t.file("/ws/real/base.toml", kWidening);
@@ -85,18 +86,18 @@ TEST_SUITE("compiler trust: provenance follows every path a file was reached thr
     CHECK(r.plan.launcher == t.path("/bin/landlock-run"));
     CHECK(has_warning(r, "cannot set `keep_fds`"));
     CHECK(has_warning(r, "cannot unprotect"));
-    // explain names the file and why it is untrusted.
-    CHECK(explain(r).find("untrusted: " + t.path("/ws/conf/base.toml") + ": reached through " + t.path("/ws/conf")) !=
-          std::string::npos);
+    // explain names the file and why it is the project's.
+    CHECK(explain(r).find("project policy: " + t.path("/ws/conf/base.toml") + ": reached through " +
+                          t.path("/ws/conf")) != std::string::npos);
   }
-  TEST_CASE("a file reached through ${TMPDIR} is untrusted too") {
+  TEST_CASE("a file reached through ${TMPDIR} is the project's too") {
     Tree t;
     t.file("/tmp/base.toml", kWidening);
     CompileResult r = t.compile(user_policy("${TMPDIR}/base.toml"));
     CHECK_FALSE(r.plan.keep_fds);
     CHECK_FALSE(any_grant_under(r, t.path("/home/.ssh")));
   }
-  TEST_CASE("an untrusted file extends nothing: /proc/self/environ and keys are never read") {
+  TEST_CASE("a project policy extends nothing: /proc/self/environ and keys are never read") {
     Tree t;
     t.file("/home/.netrc", "machine x password NETRC-SECRET\n");
     t.file("/home/.ssh/id_ed25519", "SSHKEY-SECRET\n");
@@ -122,7 +123,7 @@ TEST_SUITE("compiler trust: provenance follows every path a file was reached thr
   }
 }
 
-TEST_SUITE("compiler trust: an untrusted file cannot read the environment") {
+TEST_SUITE("compiler trust: a project policy cannot read the environment") {
   TEST_CASE("${env.NAME} in a project policy is not expanded, so no diagnostic can print a token") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\nro = [\"${env.LLP_TOKEN}\"]\nrw = [\"/${env.LLP_TOKEN}/x\"]\n");
@@ -130,7 +131,7 @@ TEST_SUITE("compiler trust: an untrusted file cannot read the environment") {
         t.options("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
     o.env["LLP_TOKEN"] = "ENV-SECRET";
     CompileResult r = compile(o);
-    CHECK(has_error(r, "${env.LLP_TOKEN} in an untrusted policy file"));
+    CHECK(has_error(r, "${env.LLP_TOKEN} in a project policy: not expanded"));
     CHECK(r.rendered().find("ENV-SECRET") == std::string::npos);
   }
 }
@@ -337,7 +338,7 @@ TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
     CHECK(printable("caf\xc3\xa9 \xe2\x82\xac") == "caf\xc3\xa9 \xe2\x82\xac");
     CHECK(printable_lines("a\nb\x1b") == "a\nb\\x1b");
   }
-  TEST_CASE("an escape in an untrusted file's line, key or scope is printed escaped") {
+  TEST_CASE("an escape in a project policy's line, key or scope is printed escaped") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\nscopes = [\"\x1b]52;c;x\x07\"]\n\xc2\x9bkey = 1 # \x1b[2J\n");
     CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
@@ -358,7 +359,7 @@ TEST_SUITE("compiler trust: nothing reaches the terminal raw") {
   }
 }
 
-// [env] (issue 11): an untrusted file may add unset patterns and narrow
+// [env] (issue 11): a project policy may add unset patterns and narrow
 // inherit (all -> core -> none); keep, set, default_unset = false and a
 // wider inherit are errors that say why. A project must not pass the user's
 // tokens into the sandbox, nor override what the user's policy sets.
@@ -431,6 +432,9 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
     CHECK(r.plan.env.keep.empty());
     CHECK(explain(r).find("environment: inherit = \"none\" (project policy at " + t.path("/ws/.landlock.toml") +
                           ":3:11)") != std::string::npos);
+    // explain names the project policy and why it is one.
+    CHECK(explain(r).find("project policy: " + t.path("/ws/.landlock.toml") +
+                          ": named by `project` (it may only narrow)\n") != std::string::npos);
   }
   TEST_CASE(
       "narrowing: its unset patterns are added, none over your core drops the core variables, your keep and set stay") {
@@ -478,20 +482,20 @@ TEST_SUITE("compiler trust: a project policy may only narrow the environment") {
     CHECK(r.diags.count(Severity::Error) == 2);
     CHECK(has_error(r, "cannot widen the environment"));
     CHECK(has_error(r, "cannot set `PATH`"));
-    // Reached through ${TMPDIR}: untrusted and outside the workspace, so not even read.
+    // Reached through ${TMPDIR}: the project's and outside the workspace, so not even read.
     t.file("/tmp/base.toml", "version = 1\n[env]\nkeep = [\"*TOKEN*\"]\n");
     r = t.compile(
         "version = 1\nmode = \"workspace-write\"\nextends = [\"${TMPDIR}/base.toml\"]\n[env]\ninherit = \"core\"\n");
     CHECK_FALSE(r.ok);
     CHECK(has_error(r, "outside the workspace: not read"));
-    // The same file, trusted (outside every writable area), composes as the user's own.
+    // The same file, outside every writable area, composes as the user's own.
     t.file("/data/base.toml", "version = 1\n[env]\nkeep = [\"CARGO_*\"]\nset = { PATH = \"/usr/bin\" }\n");
     r = t.compile(
         "version = 1\nmode = \"workspace-write\"\nextends = [\"data/base.toml\"]\n[env]\ninherit = \"core\"\n");
     REQUIRE_MESSAGE(r.ok, r.rendered());
     CHECK(argv_has(r, "CARGO_*"));
   }
-  TEST_CASE("an untrusted file's patterns are printed escaped by explain") {
+  TEST_CASE("a project policy's patterns are printed escaped by explain") {
     Tree t;
     t.file("/ws/.landlock.toml", "version = 1\n[env]\nunset = [\"\\u001b]52;c;x\\u0007\", \"X\\nunset FORGED\"]\n");
     CompileResult r = t.compile("version = 1\nmode = \"workspace-write\"\nproject = \"${WORKSPACE}/.landlock.toml\"\n");
@@ -535,7 +539,7 @@ TEST_SUITE("compiler trust: the main policy file lies where no confined run can 
     r = compile(o);
     CHECK_MESSAGE(r.ok, r.rendered());
   }
-  TEST_CASE("a policy on standard input is the caller's own: trusted, named <stdin>, relative to the cwd") {
+  TEST_CASE("a policy on standard input is the caller's own: the user's, named <stdin>, relative to the cwd") {
     Tree t;
     CompileOptions o = t.options(custom("ro = [\"data/a\"]\nrw = [\"${TMPDIR}\"]\nmode = \"bogus\"\n"));
     o.policy_from_stdin = true;
@@ -601,12 +605,12 @@ TEST_SUITE("compiler trust: the secrets in the session's runtime folder (issue 2
 
 namespace {
 
-Grant grant(const std::string &path, Access access, bool trusted, Origin origin = Origin::List) {
+Grant grant(const std::string &path, Access access, Provenance provenance, Origin origin = Origin::List) {
   Grant g;
   g.path = path;
   g.written = path;
   g.access = access;
-  g.provenance = provenance_of(trusted);
+  g.provenance = provenance;
   g.origin = origin;
   return g;
 }
@@ -628,29 +632,32 @@ bool writable_in(const LayerPlan &layer, const std::string &path) {
 
 TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") {
   TEST_CASE("trust: your listed ro under your rw decides below it; an rw further up is no cover") {
-    std::vector<Grant> grants = {grant("/w", Access::Rw, true, Origin::Mode), grant("/w/docs", Access::Ro, true),
-                                 grant("/w/docs", Access::Rw, false), grant("/w/docs/sub", Access::Rw, false),
-                                 grant("/w/src", Access::Rw, false)};
+    std::vector<Grant> grants = {
+        grant("/w", Access::Rw, Provenance::User, Origin::Mode), grant("/w/docs", Access::Ro, Provenance::User),
+        grant("/w/docs", Access::Rw, Provenance::Project), grant("/w/docs/sub", Access::Rw, Provenance::Project),
+        grant("/w/src", Access::Rw, Provenance::Project)};
     TrustResult r = apply_trust(grants, false);
     REQUIRE(r.widenings.size() == 2);
     CHECK(widening_text(r.widenings[0]).find("`/w/docs` widens what your policy grants (it only grants ro there)") !=
           std::string::npos);
     CHECK(widening_text(r.widenings[1]).find("`/w/docs/sub` widens") != std::string::npos);
     // Your own ro and rw on one path merge into rw (policy-format.md): a project rw there is covered.
-    grants.push_back(grant("/w/docs", Access::Rw, true));
+    grants.push_back(grant("/w/docs", Access::Rw, Provenance::User));
     CHECK(apply_trust(grants, false).widenings.empty());
   }
   TEST_CASE("trust: a ro that is not listed (the mode's) leaves the rw above it to decide") {
-    std::vector<Grant> grants = {grant("/w", Access::Rw, true), grant("/w/m", Access::Ro, true, Origin::Mode),
-                                 grant("/w/m/x", Access::Rw, false)};
+    std::vector<Grant> grants = {grant("/w", Access::Rw, Provenance::User),
+                                 grant("/w/m", Access::Ro, Provenance::User, Origin::Mode),
+                                 grant("/w/m/x", Access::Rw, Provenance::Project)};
     CHECK(apply_trust(grants, false).widenings.empty());
   }
-  TEST_CASE("normalise: an untrusted rw on the path of your ro never wins the merge") {
+  TEST_CASE("normalise: a project's rw on the path of your ro never wins the merge") {
     CompileOptions opt;
     Sources sources;
     Diagnostics diags;
     const Context ctx{opt, sources, diags, Variables{}, true, false};
-    std::vector<Grant> grants = {grant("/w/docs", Access::Rw, false), grant("/w/docs", Access::Ro, true)};
+    std::vector<Grant> grants = {grant("/w/docs", Access::Rw, Provenance::Project),
+                                 grant("/w/docs", Access::Ro, Provenance::User)};
     std::vector<Dropped> dropped = normalise_grants(ctx, grants);
     REQUIRE(grants.size() == 1);
     CHECK(grants[0].access == Access::Ro);
@@ -658,7 +665,8 @@ TEST_SUITE("compiler trust: a project's rw never wins over your ro (issue 28)") 
     REQUIRE(dropped.size() == 1);
     CHECK(dropped[0].grant.access == Access::Rw);
     // Two grants of yours still merge into rw.
-    std::vector<Grant> yours = {grant("/w/docs", Access::Rw, true), grant("/w/docs", Access::Ro, true)};
+    std::vector<Grant> yours = {grant("/w/docs", Access::Rw, Provenance::User),
+                                grant("/w/docs", Access::Ro, Provenance::User)};
     normalise_grants(ctx, yours);
     REQUIRE(yours.size() == 1);
     CHECK(yours[0].access == Access::Rw);
@@ -707,9 +715,9 @@ TEST_SUITE("compiler protect: it stands alone, whatever trust dropped before it 
     ssh.written = "~/.ssh";
     ssh.by = ProtectedBy::BuiltinSecret;
     protection.paths.push_back(ssh);
-    const Grant workspace = grant("/w", Access::Rw, true);
-    const Grant user_key = grant("/h/.ssh/keys", Access::Rw, true);
-    const Grant project_ssh = grant("/h/.ssh", Access::Rw, false);  // never went through trust
+    const Grant workspace = grant("/w", Access::Rw, Provenance::User);
+    const Grant user_key = grant("/h/.ssh/keys", Access::Rw, Provenance::User);
+    const Grant project_ssh = grant("/h/.ssh", Access::Rw, Provenance::Project);  // never went through trust
     std::vector<GrantLayer> layers = {{LayerId::Outer, {workspace, user_key}},
                                       {LayerId::Inner, {project_ssh, user_key}}};
     ProtectResult r = protect_layers(ctx, protection, layers);
