@@ -76,8 +76,8 @@ TEST_SUITE("compiler widenings: values, reported once each (issue 31)") {
     ProtectResult checked = protect_layers(ctx, ssh_protected(), {{LayerId::Outer, {g}}, {LayerId::Inner, {g}}});
     REQUIRE(checked.widenings.size() == 2);
     CHECK(checked.widenings[0] == checked.widenings[1]);
-    // The same untrusted file stripped twice (reached twice while loading).
-    const int file = sources.add({"project.toml", "version = 1\nmode = \"custom\"\n", false, {}});
+    // The same project policy file stripped twice (reached twice while loading).
+    const int file = sources.add({"project.toml", "version = 1\nmode = \"custom\"\n", Provenance::Project, {}});
     FileLayers parsed;
     REQUIRE(parse_policy(sources, file, diags, parsed));
     Layer first = parsed.base;
