@@ -32,7 +32,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <unistd.h>
 
 #include "plan/caches.h"
 #include "plan/carve.h"
@@ -104,7 +103,7 @@ Launcher choose_launcher(const Context &ctx, const Layer &user) {
   if (!ctx.host) return {path, {path}};
   HostPath h = resolve_host(path);
   Launcher out{h.path, chain_of(path, h)};
-  if (!h.exists || !h.regular || access(h.path.c_str(), X_OK) != 0) {
+  if (!h.exists || !h.regular || !executable_by_me(h.path)) {
     ctx.diags.error(loc, "the launcher " + path + " is not an executable file here",
                     "install landlock-run beside landlock-policy, or give --launcher PATH");
     return {};

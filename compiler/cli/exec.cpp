@@ -4,7 +4,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <unistd.h>
 
 #include "../base/text.h"
 #include "../host/exit_status.h"
@@ -43,7 +42,7 @@ int exec_compiled(const CompileResult &r) {
   // up in PATH. Only danger-full-access runs the command itself, as asked.
   // On a terminal, stay the parent so that a failure can be explained
   // after the command; in scripts and CI, exec (same PID, nothing after).
-  if (isatty(2)) {
+  if (is_terminal(2)) {
     const ChildEnd end = run_in_foreground(args, !r.plan.sandboxed);
     if (!end.error.empty()) {
       std::fprintf(stderr, "landlock-policy: %s: %s\n", printable(args.program()).c_str(), end.error.c_str());

@@ -13,28 +13,16 @@ namespace llp {
 
 namespace {
 
-// What follows the subcommands' usage lines; each {TOKEN} is filled from a
+// What follows the subcommands' usage lines, before the options (listed
+// from the option table, options_text()); each {TOKEN} is filled from a
 // table (filled()), so no list here restates one.
-constexpr std::string_view kOptionsText =
+constexpr std::string_view kBeforeOptions =
     "       landlock-policy {top-level} | SUBCOMMAND --help\n\n"
-    "Options (a value follows a space or `=`: --diagnostics=github):\n"
-    "  --profile NAME       apply [profiles.NAME]\n"
-    "  --set KEY=VALUE      override {settable}\n"
-    "  {--target}  host (default): canonicalise on this machine;\n"
-    "                       portable: paths as written, no existence checks\n"
-    "  --launcher PATH      the landlock-run to emit (default: [launcher] path,\n"
-    "                       else the one installed beside landlock-policy)\n"
-    "  --unpinned           omit --expect-version from the argv\n"
-    "  --short              explain: one line each for the mode, writable, outputs,\n"
-    "                       hidden, network and scopes\n"
-    "  --mode MODE          {mode-subcommands}: no POLICY.toml; the policy\n"
-    "                       is what a file holding only mode = \"MODE\" gives (your\n"
-    "                       own)\n"
-    "  --diagnostics F      text (default: source line, caret, hint), gcc (one\n"
-    "                       line each) or github (workflow annotations)\n"
-    "  --format F           argv output: shell (one eval-safe line), json, nul,\n"
-    "                       record (JSON {\"argv\", \"failure_hint\"}); required\n"
-    "                       when stdout is not a terminal\n\n"
+    "Options (a value follows a space or `=`: --diagnostics=github):\n";
+
+// What follows the options.
+constexpr std::string_view kAfterOptions =
+    "\n"
     "In scripts, prefer `landlock-policy exec`; else check the argv before use:\n"
     "  argv=$(landlock-policy argv --format shell p.toml -- make) || exit 1\n"
     "  eval \"$argv\"\n"
@@ -63,15 +51,26 @@ constexpr std::string_view kOptionsText =
     "Exit: 0 success, 1 invalid policy (diagnostics on stderr), 2 usage error.\n"
     "Format: man 5 landlock-policy\n";
 
-// The subcommands that take the row of spelling whose value is value, as a
-// message lists them: "argv, exec, explain, learn".
-std::string takers(std::string_view spelling, Value value) {
+// Where an option's text starts: in --help, and in SUBCOMMAND --help (whose
+// usages are longer: each states its values); no line passes kWidth.
+constexpr size_t kTopColumn = 23;
+constexpr size_t kSubcommandColumn = 30;
+constexpr size_t kWidth = 80;
+
+// The subcommands the row names, as --help lists them: "argv, exec, explain, learn".
+std::string takers(const OptionSpec &row) {
   std::vector<std::string_view> names;
   for (const Subcommand &sub : kSubcommands)
-    for (const OptionSpec &row : kOptions)
-      if (row.spelling == spelling && row.value == value && names_word(row.subcommands, sub.name))
-        names.push_back(sub.name);
+    if (names_word(row.subcommands, sub.name)) names.push_back(sub.name);
   return join_names(names, ", ", ", ", false);
+}
+
+// Whether every subcommand that reads a POLICY.toml takes the row: --help
+// lists such an option without naming them.
+bool taken_by_every_policy_subcommand(const OptionSpec &row) {
+  return std::all_of(std::begin(kSubcommands), std::end(kSubcommands), [&](const Subcommand &sub) {
+    return sub.operands != Operands::Policies || names_word(row.subcommands, sub.name);
+  });
 }
 
 // The spellings landlock-policy takes instead of a subcommand: "--help | -h | --version".
@@ -83,8 +82,8 @@ std::string top_level() {
 }
 
 // text with each {TOKEN} replaced: an option of the subcommand by its usage
-// (option_usage: "--format shell|json|nul|record"), {shells}, or one of the
-// options text's own tokens.
+// (option_usage: "--format shell|json|nul|record"), {shells}, {settable}
+// (the schema's settable keys) or {top-level}.
 std::string filled(std::string_view text, std::string_view subcommand) {
   std::string out;
   size_t at = 0;
@@ -99,7 +98,6 @@ std::string filled(std::string_view text, std::string_view subcommand) {
     if (token == "shells") out += join_names(shells, "|", "|", false);
     else if (token == "settable") out += join_names(schema::settable_keys(), ", ", " or ", false);
     else if (token == "top-level") out += top_level();
-    else if (token == "mode-subcommands") out += takers("--mode", Value::Mode);
     else if (row) out += option_usage(*row);
     else out += "{" + token + "}";  // not a token: as written
     at = close + 1;
@@ -113,29 +111,104 @@ std::string usage_line(const Subcommand &sub) {
   return "landlock-policy " + name + filled(sub.usage, sub.name) + "\n";
 }
 
+// text's words in lines that end by kWidth, each line after the first
+// indented to column (the first goes on where the caller's line is, at column).
+std::string wrapped(std::string_view text, size_t column) {
+  std::string out;
+  size_t line = column;  // the current line's length
+  bool line_empty = true;
+  while (!text.empty()) {
+    const size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    text.remove_prefix(space == std::string_view::npos ? text.size() : space + 1);
+    if (word.empty()) continue;
+    if (!line_empty && line + 1 + word.size() > kWidth) {
+      out += "\n" + std::string(column, ' ');
+      line = column;
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      ++line;
+    }
+    out += word;
+    line += word.size();
+    line_empty = false;
+  }
+  return out;
+}
+
+// An option as the helps list it: head (its usage) after two spaces, then
+// each paragraph from column on a line of its own, wrapped; a head too long
+// for the column puts the first paragraph on the next line.
+std::string described(const std::string &head, const std::vector<std::string> &paragraphs, size_t column) {
+  std::string text = "  " + head;
+  if (text.size() < column) {
+    text.resize(column, ' ');
+  } else {
+    text += "\n" + std::string(column, ' ');
+  }
+  for (size_t i = 0; i < paragraphs.size(); ++i) {
+    if (i > 0) text += "\n" + std::string(column, ' ');
+    text += wrapped(paragraphs[i], column);
+  }
+  return text + "\n";
+}
+
+// --help's paragraph for a row: the subcommands that take it when not every
+// one that reads a policy does, or when its spelling has other rows; its
+// value when the head does not show it; then what it does.
+std::string top_level_paragraph(const OptionSpec &row, bool spelling_has_other_rows, bool show_value) {
+  std::string lead;
+  if (spelling_has_other_rows || !taken_by_every_policy_subcommand(row)) lead = takers(row);
+  const std::string usage = option_usage(row);
+  if (show_value && usage.size() > row.spelling.size()) lead += " (" + usage.substr(row.spelling.size() + 1) + ")";
+  if (!lead.empty()) lead += ": ";
+  return lead + option_summary(row);
+}
+
+// Every option of the table once for each spelling, in the table's order:
+// a spelling whose rows differ (--format, --mode, --write) heads one
+// paragraph for each row, naming its subcommands and its value.
+std::string options_text() {
+  std::string text;
+  std::vector<std::string_view> listed;
+  for (const OptionSpec &first : kOptions) {
+    if (std::find(listed.begin(), listed.end(), first.spelling) != listed.end()) continue;
+    listed.push_back(first.spelling);
+    std::vector<const OptionSpec *> rows;
+    for (const OptionSpec &row : kOptions)
+      if (row.spelling == first.spelling) rows.push_back(&row);
+    const std::string usage = option_usage(first);
+    const bool one_usage =
+        std::all_of(rows.begin(), rows.end(), [&](const OptionSpec *row) { return option_usage(*row) == usage; });
+    std::vector<std::string> paragraphs(rows.size());
+    std::transform(rows.begin(), rows.end(), paragraphs.begin(),
+                   [&](const OptionSpec *row) { return top_level_paragraph(*row, rows.size() > 1, !one_usage); });
+    text += described(one_usage ? usage : std::string(first.spelling), paragraphs, kTopColumn);
+  }
+  return text;
+}
+
 }  // namespace
+
+// A {--OPTION} in a summary would be the row of its first subcommand.
+std::string option_summary(const OptionSpec &row) {
+  return filled(row.summary, row.subcommands.substr(0, row.subcommands.find(' ')));
+}
 
 std::string help_text() {
   std::string text;
   for (const Subcommand &sub : kSubcommands) text += (text.empty() ? "usage: " : "       ") + usage_line(sub);
-  return text + filled(kOptionsText, "argv");
+  return text + filled(kBeforeOptions, "argv") + options_text() + std::string(kAfterOptions);
 }
 
 std::string subcommand_help(const Subcommand &sub) {
   std::string text = "usage: " + usage_line(sub) + "\n" + std::string(sub.about) + "\n";
   std::string options;
-  for (const OptionSpec &row : kOptions) {
-    if (!names_word(row.subcommands, sub.name)) continue;
-    std::string usage = option_usage(row);
-    // The summaries in one column; a longer usage puts its summary on the next line.
-    constexpr size_t kColumn = 28;
-    if (usage.size() < kColumn) {
-      usage.resize(kColumn, ' ');
-    } else {
-      usage += "\n  " + std::string(kColumn, ' ');
-    }
-    options += "  " + usage + std::string(row.summary) + "\n";
-  }
+  for (const OptionSpec &row : kOptions)
+    if (names_word(row.subcommands, sub.name))
+      options += described(option_usage(row), {option_summary(row)}, kSubcommandColumn);
   if (!options.empty()) text += "\nOptions:\n" + options;
   return text + "\nMore: landlock-policy --help; man 1 landlock-policy\n";
 }

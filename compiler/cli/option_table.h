@@ -49,7 +49,11 @@ struct OptionSpec {
   std::string_view subcommands;  // the subcommands that take it, space-separated
   std::string_view words;        // Value::Words: the values, space-separated
   std::string_view operand;      // what --help calls the value of a Word or File: "NAME", "PATH"
-  std::string_view summary;      // one line for SUBCOMMAND --help: what it does there
+  // What it does, for --help and SUBCOMMAND --help (help.cpp wraps it to
+  // 80 columns; {settable} becomes the schema's settable keys). --help puts
+  // the subcommands that take it first when not all of them do, so the
+  // summary need not name them.
+  std::string_view summary;
 };
 
 // The word that stands in a row's subcommands for landlock-policy itself:
@@ -67,20 +71,21 @@ inline constexpr OptionSpec kOptions[] = {
     {OptionId::Profile, Value::Word, "--profile", "argv exec check explain why init learn", "", "NAME",
      "apply [profiles.NAME] of the policy"},
     {OptionId::Set, Value::SetKey, "--set", "argv exec check explain why init learn", "", "",
-     "override a settable key (the command line wins)"},
+     "override {settable} (the command line wins)"},
     {OptionId::Target, Value::Words, "--target", "argv exec check explain why init learn", "host portable", "",
-     "host: canonicalise here (default); portable: paths as written"},
+     "host (default): canonicalise on this machine; portable: paths as written, no existence checks"},
     {OptionId::Launcher, Value::File, "--launcher", "argv exec check explain why init learn", "", "PATH",
-     "the landlock-run to emit (default: [launcher] path, else the one beside this)"},
+     "the landlock-run to emit (default: [launcher] path, else the one installed beside landlock-policy)"},
     {OptionId::Unpinned, Value::None, "--unpinned", "argv exec check explain why init learn", "", "",
      "omit --expect-version from the argv"},
     {OptionId::Diagnostics, Value::DiagFormat, "--diagnostics", "argv exec check explain why init learn", "", "",
-     "errors as text (default), gcc (one line each) or github annotations"},
+     "errors as text (default: source line, caret, hint), gcc (one line each) or github (workflow annotations)"},
     {OptionId::Format, Value::Words, "--format", "argv", "shell json nul record", "",
-     "argv's output; required when stdout is not a terminal"},
-    {OptionId::Format, Value::Words, "--format", "learn", "text json", "", "the report: text (default) or JSON"},
+     "shell is one eval-safe line, json an array, nul NUL-separated, record JSON {\"argv\", \"failure_hint\"}; "
+     "required when stdout is not a terminal"},
+    {OptionId::Format, Value::Words, "--format", "learn", "text json", "", "the report's form, text by default"},
     {OptionId::Mode, Value::Mode, "--mode", "argv exec explain learn", "", "",
-     "no POLICY.toml: the policy holding only mode = \"MODE\""},
+     "no POLICY.toml: the policy of a file of your own holding only mode = \"MODE\""},
     {OptionId::Mode, Value::StarterMode, "--mode", "init", "", "", "the mode the starter policy sets"},
     {OptionId::Short, Value::None, "--short", "explain", "", "",
      "one line each for the mode, writable, outputs, hidden, network and scopes"},

@@ -214,4 +214,6 @@ bool owned_by_me(const std::string &path) {
 
 bool mine_and_writable(const std::string &path) { return owned_by_me(path) && access(path.c_str(), W_OK) == 0; }
 
+bool executable_by_me(const std::string &path) { return access(path.c_str(), X_OK) == 0; }
+
 }  // namespace llp

@@ -97,5 +97,8 @@ bool owned_by_me(const std::string &path);
 // Whether this process's effective user owns path and may write it: where
 // a planted file would act as that user (check_git's .git).
 bool mine_and_writable(const std::string &path);
+// Whether this process may execute path, symlinks followed (access X_OK):
+// the launcher the argv names must run.
+bool executable_by_me(const std::string &path);
 
 }  // namespace llp

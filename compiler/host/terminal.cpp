@@ -151,4 +151,6 @@ bool children_left() {
   return !(reaped < 0 && errno == ECHILD);
 }
 
+bool is_terminal(int fd) { return isatty(fd) == 1; }
+
 }  // namespace llp

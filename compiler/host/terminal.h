@@ -45,4 +45,8 @@ class Terminal {
 // the run is left (an orphan of the run comes back to it, not to init).
 bool children_left();
 
+// Whether the descriptor fd is a terminal (isatty): a person may be
+// reading what is written to it.
+bool is_terminal(int fd);
+
 }  // namespace llp

@@ -133,6 +133,15 @@ if [ "$rc" = 1 ] && [ ! -s "$T/out" ] && grep -q "0.0.1" "$T/err"; then pass "a 
 else fail "a launcher of another version is refused, nothing emitted" "rc=$rc out=$(cat "$T/out")"; fi
 if "$policy_bin" argv --format json --unpinned --launcher "$T/old-launcher" --set workspace="$WS" "$T/ws-policy.toml" 2>/dev/null |
   grep -q expect-version; then fail "--unpinned omits the pin" "still pinned"; else pass "--unpinned omits the pin"; fi
+# A launcher that is a file this user may not execute (host/'s
+# executable_by_me) is refused before anything is emitted.
+printf '#!/bin/sh\n' >"$T/unrunnable-launcher"
+chmod 644 "$T/unrunnable-launcher"
+"$policy_bin" argv --format json --launcher "$T/unrunnable-launcher" --set workspace="$WS" "$T/ws-policy.toml" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$T/out" ] && grep -q "unrunnable-launcher is not an executable file here" "$T/err"
+then pass "a launcher that is not executable is refused, nothing emitted"
+else fail "a launcher that is not executable is refused, nothing emitted" "rc=$rc $(head -c 300 "$T/err")"; fi
 
 # Exit codes and stdout discipline.
 "$policy_bin" argv --format yaml "$T/ws-policy.toml" >"$T/out" 2>/dev/null

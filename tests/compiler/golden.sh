@@ -8,7 +8,8 @@
 # golden/NAME.workspace names another workspace under the temp world.
 # UPDATE=1 rewrites the expectations from the current output (review the diff!).
 # Then every ```toml block in README.md and docs/*.md, and every
-# docs/examples/*.toml, must pass `landlock-policy check`.
+# docs/examples/*.toml, must pass `landlock-policy check`; and the usage
+# lines docs/policy-format.md quotes are --help's.
 set -u
 policy_bin=$1
 root=${LLR_ROOT:?}
@@ -102,6 +103,13 @@ for ex in "$T"/docs/*.toml; do
   fi
 done
 if [ "$examples" -lt 3 ]; then fail "policy examples" "only $examples found"; fi
+
+# docs/policy-format.md's "Command line" quotes --help's usage lines as
+# they are (without the "usage: " column): the subcommand table's, not a copy.
+quoted=$(awk '/^## Command line/ { on = 1 } on && /^```text$/ { block = 1; next } block && /^```$/ { exit } block' "$root/docs/policy-format.md")
+usage=$("$policy_bin" --help | sed -n '1,/^$/p' | sed '/^$/d' | cut -c8-)
+if [ -n "$quoted" ] && [ "$quoted" = "$usage" ]; then pass "docs/policy-format.md quotes --help's usage lines"
+else fail "docs/policy-format.md's Command line" "its usage block is not what --help prints"; fi
 
 # --diagnostics github in a workflow: file names relative to GITHUB_WORKSPACE,
 # and a policy whose text tries to end the annotation and start another

@@ -2,7 +2,7 @@
 // mode, settable key, diagnostics format and launcher flag (with the
 // scopes) appears in each shell's script, so a row added to a table and not
 // completed fails here; and every row of the option table is one parse_cli
-// takes, for each subcommand it names.
+// takes, for each subcommand it names. (--help: compiler_help_test.cpp.)
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,7 +11,6 @@
 
 #include "../../compiler/cli/args.h"
 #include "../../compiler/cli/completion.h"
-#include "../../compiler/cli/help.h"
 #include "../../compiler/cli/option_table.h"
 #include "../../compiler/cli/subcommands.h"
 #include "../../compiler/plan/modes.h"
@@ -144,37 +143,5 @@ TEST_SUITE("compiler completion") {
           "check takes no --format: it is argv's and learn's; for github messages, use --diagnostics github");
     CHECK(parse({"argv", "--version"}, cli) == "argv takes no --version: it is landlock-policy's");
     CHECK(parse({"argv", "--nope"}, cli) == "unknown option --nope");
-  }
-
-  TEST_CASE("--help is the tables: the top-level options, the settable keys, the modes, each option's words") {
-    CHECK(completion::top_level_options() == std::vector<std::string>{"--help", "-h", "--version"});
-    const std::string help = help_text();
-    CHECK(help.find("landlock-policy --help | -h | --version | SUBCOMMAND --help") != std::string::npos);
-    CHECK(help.find("--set KEY=VALUE      override " + join_names(schema::settable_keys(), ", ", " or ", false)) !=
-          std::string::npos);
-    CHECK(help.find("landlock-policy init    --mode " + join_names(starter_mode_names(), "|", "|", false) +
-                    " [NAME|FILE]") != std::string::npos);
-    CHECK(help.find("landlock-policy argv    [--format shell|json|nul|record] [OPTION]...") != std::string::npos);
-    CHECK(help.find("[--way auto|audit|ptrace] [--format text|json]") != std::string::npos);
-    CHECK(help.find("landlock-policy completion bash|zsh|fish") != std::string::npos);
-    CHECK(help.find("--mode MODE          argv, exec, explain, learn: no POLICY.toml") != std::string::npos);
-    CHECK(help.find("{-") == std::string::npos);  // every {--OPTION} filled
-    for (const Subcommand &sub : kSubcommands) {
-      CAPTURE(sub.name);
-      const std::string text = subcommand_help(sub);
-      CHECK(text.starts_with("usage: landlock-policy " + std::string(sub.name)));
-      CHECK(text.find('{') == std::string::npos);
-    }
-    // Each option of a subcommand's --help says what it does there.
-    for (const OptionSpec &row : kOptions) {
-      CAPTURE(row.spelling);
-      CHECK_FALSE(row.summary.empty());
-    }
-    const auto *exec = std::find_if(std::begin(kSubcommands), std::end(kSubcommands),
-                                    [](const Subcommand &sub) { return sub.id == SubcommandId::Exec; });
-    REQUIRE(exec != std::end(kSubcommands));
-    const std::string exec_help = subcommand_help(*exec);
-    CHECK(exec_help.find("  --ask                       on a terminal, after a failure the sandbox caused") !=
-          std::string::npos);
   }
 }
