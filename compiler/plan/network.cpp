@@ -83,13 +83,7 @@ std::vector<Socket> narrow_sockets(std::vector<Widening> &widenings, const std::
   for (const Socket &socket : project) {
     bool allowed = std::any_of(user.begin(), user.end(), [&](const std::string &u) { return beneath(socket.path, u); });
     if (allowed) kept.push_back(socket);
-    if (!allowed) {
-      Widening w;
-      w.kind = WideningKind::UnixSocket;
-      w.loc = socket.loc;
-      w.text = socket.path;
-      widenings.push_back(std::move(w));
-    }
+    if (!allowed) widenings.push_back(Widening::of(WideningKind::UnixSocket, socket.loc, socket.path));
   }
   return kept;
 }
@@ -102,9 +96,7 @@ void drop_widening_ports(std::vector<Widening> &widenings, bool user_restricted,
   for (const PortEntry &p : entries)
     for (long port = p.lo; port <= p.hi; ++port)
       if (!std::binary_search(allowed.begin(), allowed.end(), port)) {
-        Widening w;
-        w.kind = WideningKind::Port;
-        w.loc = p.loc;
+        Widening w = Widening::of(WideningKind::Port, p.loc, "");
         w.key = what;
         w.port = port;
         widenings.push_back(std::move(w));

@@ -169,10 +169,7 @@ std::string exception_over(const CarveExceptions &carve, const Output &o, Loc &c
 
 // A project output refused as a widening (kind), at loc.
 Widening output_widening(WideningKind kind, Loc loc, const std::string &written, const std::string &path) {
-  Widening w;
-  w.kind = kind;
-  w.loc = loc;
-  w.text = written;
+  Widening w = Widening::of(kind, loc, written);
   w.path = path;
   return w;
 }

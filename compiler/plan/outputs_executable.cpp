@@ -40,11 +40,7 @@ bool names_file_outputs(const Context &ctx, const PathEntry &e, const std::vecto
   }
   const bool yours = std::any_of(named.begin(), named.end(), [](const PathEntry *o) { return o->from_user(); });
   if (!e.from_user() && yours) {
-    Widening w;
-    w.kind = WideningKind::ExecutableOutput;
-    w.loc = e.loc;
-    w.text = e.text;
-    widenings.push_back(std::move(w));
+    widenings.push_back(Widening::of(WideningKind::ExecutableOutput, e.loc, e.text));
     return false;
   }
   return true;

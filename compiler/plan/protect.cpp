@@ -281,10 +281,7 @@ bool drop_project_grant(const Context &ctx, const Protection &protection, const 
   Diagnostics unread;
   const Context quiet = ctx.reporting_to(unread);
   if (!check_writable(quiet, protection, {g}).front().refused) return false;
-  Widening w;
-  w.kind = WideningKind::ProtectedGrant;
-  w.loc = g.loc;
-  w.text = g.written;
+  Widening w = Widening::of(WideningKind::ProtectedGrant, g.loc, g.written);
   w.path = g.path;
   w.why = unread.all().front().message;
   out.widenings.push_back(std::move(w));

@@ -63,10 +63,7 @@ TrustResult apply_trust(const std::vector<Grant> &grants, bool nest) {
   for (Grant &p : project) {
     std::optional<Access> cover = covered(user_map, p.path);
     if (!cover || (p.access == Access::Rw && *cover == Access::Ro)) {
-      Widening w;
-      w.kind = WideningKind::Grant;
-      w.loc = p.loc;
-      w.text = p.written;
+      Widening w = Widening::of(WideningKind::Grant, p.loc, p.written);
       w.rw = p.access == Access::Rw;
       w.only_ro = cover.has_value();
       out.widenings.push_back(std::move(w));

@@ -197,12 +197,9 @@ void mark_entries(T &value) {
 // Row `key` refused at loc (text: the entry, "" for a setting); the row's
 // refusal says why when it is rendered.
 Widening refused(const Key &key, Loc loc, const std::string &text) {
-  Widening w;
-  w.kind = WideningKind::Setting;
-  w.loc = loc;
+  Widening w = Widening::of(WideningKind::Setting, loc, text);
   w.table = key.table;
   w.key = key.name;
-  w.text = text;
   return w;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "../base/diag.h"
 
@@ -39,6 +40,16 @@ struct Widening {
   // comparisons: it follows from the fields above (the run's protected
   // paths and carve are fixed), and a message is never compared.
   std::string why;
+
+  // A widening of `kind` at loc about the entry as the project wrote it
+  // (text); the stage that finds it sets the data its kind needs.
+  static Widening of(WideningKind kind, Loc loc, std::string text) {
+    Widening w;
+    w.kind = kind;
+    w.loc = loc;
+    w.text = std::move(text);
+    return w;
+  }
 
   // What tells two widenings apart: where, then what.
   auto identity() const {

@@ -40,23 +40,26 @@ Protection ssh_protected() {
 }
 
 Widening port(const char *list, long number) {
-  Widening w;
-  w.kind = WideningKind::Port;
-  w.loc = kAt;
+  Widening w = Widening::of(WideningKind::Port, kAt, "");
   w.key = list;
   w.port = number;
   return w;
 }
 
-// The messages report_widenings gave, in order.
-std::vector<std::string> reported(const std::vector<Widening> &widenings) {
+// A compile's context with nothing loaded yet: what the stages and the report read.
+struct World {
   CompileOptions opt;
   Sources sources;
   Diagnostics diags;
   const Context ctx{opt, sources, diags, Variables{}, false, false};
-  report_widenings(ctx, widenings);
+};
+
+// The messages report_widenings gave, in order.
+std::vector<std::string> reported(const std::vector<Widening> &widenings) {
+  World world;
+  report_widenings(world.ctx, widenings);
   std::vector<std::string> out;
-  for (const Diagnostic &d : diags.all()) {
+  for (const Diagnostic &d : world.diags.all()) {
     CHECK(d.severity == Severity::Warning);
     out.push_back(d.message);
   }
@@ -67,19 +70,16 @@ std::vector<std::string> reported(const std::vector<Widening> &widenings) {
 
 TEST_SUITE("compiler widenings: values, reported once each (issue 31)") {
   TEST_CASE("the same widening from two layers, or from two producers, is reported once") {
-    CompileOptions opt;
-    Sources sources;
-    Diagnostics diags;
-    const Context ctx{opt, sources, diags, Variables{}, false, false};
+    World world;
     // The same project grant in the outer and the inner layer: protect drops it twice.
     const Grant g = project_ssh();
-    ProtectResult checked = protect_layers(ctx, ssh_protected(), {{LayerId::Outer, {g}}, {LayerId::Inner, {g}}});
+    ProtectResult checked = protect_layers(world.ctx, ssh_protected(), {{LayerId::Outer, {g}}, {LayerId::Inner, {g}}});
     REQUIRE(checked.widenings.size() == 2);
     CHECK(checked.widenings[0] == checked.widenings[1]);
     // The same project policy file stripped twice (reached twice while loading).
-    const int file = sources.add({"project.toml", "version = 1\nmode = \"custom\"\n", Provenance::Project, {}});
+    const int file = world.sources.add({"project.toml", "version = 1\nmode = \"custom\"\n", Provenance::Project, {}});
     FileLayers parsed;
-    REQUIRE(parse_policy(sources, file, diags, parsed));
+    REQUIRE(parse_policy(world.sources, file, world.diags, parsed));
     Layer first = parsed.base;
     Layer second = parsed.base;
     std::vector<Widening> all = strip_widening(first);
@@ -100,14 +100,11 @@ TEST_SUITE("compiler widenings: values, reported once each (issue 31)") {
   }
 
   TEST_CASE("two different widenings at one location are both reported") {
-    CompileOptions opt;
-    Sources sources;
-    Diagnostics quiet;
-    const Context ctx{opt, sources, quiet, Variables{}, false, false};
+    World world;
     // One project grant, two stages' reasons: trust (not covered by yours) and protect.
     const Grant g = project_ssh();
     std::vector<Widening> all = apply_trust({g}, false).widenings;
-    const ProtectResult checked = protect_layers(ctx, ssh_protected(), {{LayerId::Inner, {g}}});
+    const ProtectResult checked = protect_layers(world.ctx, ssh_protected(), {{LayerId::Inner, {g}}});
     all.insert(all.end(), checked.widenings.begin(), checked.widenings.end());
     REQUIRE(all.size() == 2);
     CHECK(all[0].loc.line == all[1].loc.line);
