@@ -57,22 +57,6 @@ constexpr size_t kTopColumn = 23;
 constexpr size_t kSubcommandColumn = 30;
 constexpr size_t kWidth = 80;
 
-// The subcommands the row names, as --help lists them: "argv, exec, explain, learn".
-std::string takers(const OptionSpec &row) {
-  std::vector<std::string_view> names;
-  for (const Subcommand &sub : kSubcommands)
-    if (names_word(row.subcommands, sub.name)) names.push_back(sub.name);
-  return join_names(names, ", ", ", ", false);
-}
-
-// Whether every subcommand that reads a POLICY.toml takes the row: --help
-// lists such an option without naming them.
-bool taken_by_every_policy_subcommand(const OptionSpec &row) {
-  return std::all_of(std::begin(kSubcommands), std::end(kSubcommands), [&](const Subcommand &sub) {
-    return sub.operands != Operands::Policies || names_word(row.subcommands, sub.name);
-  });
-}
-
 // The spellings landlock-policy takes instead of a subcommand: "--help | -h | --version".
 std::string top_level() {
   std::vector<std::string_view> spellings;
@@ -211,6 +195,19 @@ std::string subcommand_help(const Subcommand &sub) {
       options += described(option_usage(row), {option_summary(row)}, kSubcommandColumn);
   if (!options.empty()) text += "\nOptions:\n" + options;
   return text + "\nMore: landlock-policy --help; man 1 landlock-policy\n";
+}
+
+std::string takers(const OptionSpec &row) {
+  std::vector<std::string_view> names;
+  for (const Subcommand &sub : kSubcommands)
+    if (names_word(row.subcommands, sub.name)) names.push_back(sub.name);
+  return join_names(names, ", ", ", ", false);
+}
+
+bool taken_by_every_policy_subcommand(const OptionSpec &row) {
+  return std::all_of(std::begin(kSubcommands), std::end(kSubcommands), [&](const Subcommand &sub) {
+    return sub.operands != Operands::Policies || names_word(row.subcommands, sub.name);
+  });
 }
 
 }  // namespace llp

@@ -21,4 +21,11 @@ std::string subcommand_help(const Subcommand &sub);
 // What both helps say an option does: its row's summary, {settable} filled.
 std::string option_summary(const OptionSpec &row);
 
+// The subcommands the row names, as --help lists them: "argv, exec, explain, learn".
+std::string takers(const OptionSpec &row);
+
+// Whether every subcommand that reads a POLICY.toml takes the row: --help
+// lists such an option without naming them.
+bool taken_by_every_policy_subcommand(const OptionSpec &row);
+
 }  // namespace llp

@@ -67,20 +67,6 @@ bool holds(const std::string &text, std::initializer_list<std::string_view> part
   return text.find(joined) != std::string::npos;
 }
 
-// The subcommands a row names, as --help names them: "argv, exec, explain, learn".
-std::string names_of(const OptionSpec &row) {
-  std::vector<std::string_view> names;
-  for (const Subcommand &sub : kSubcommands)
-    if (names_word(row.subcommands, sub.name)) names.push_back(sub.name);
-  return join_names(names, ", ", ", ", false);
-}
-
-bool every_policy_subcommand_takes(const OptionSpec &row) {
-  return std::all_of(std::begin(kSubcommands), std::end(kSubcommands), [&](const Subcommand &sub) {
-    return sub.operands != Operands::Policies || names_word(row.subcommands, sub.name);
-  });
-}
-
 }  // namespace
 
 TEST_SUITE("compiler help") {
@@ -93,11 +79,11 @@ TEST_SUITE("compiler help") {
       const std::string usage = option_usage(row);
       const std::string value = usage.size() > row.spelling.size() ? usage.substr(row.spelling.size() + 1) : "";
       const std::string summary = squeezed(option_summary(row));
-      const std::string names = names_of(row);
+      const std::string names = takers(row);
       // Under its spelling's head: the whole usage, then the subcommands
       // when not every one that reads a policy takes it; or, for a spelling
       // whose rows differ, the subcommands with the value beside them.
-      const bool unnamed = every_policy_subcommand_takes(row) || names.empty();
+      const bool unnamed = taken_by_every_policy_subcommand(row) || names.empty();
       const bool under_usage =
           unnamed ? holds(flat, {" ", usage, " ", summary}) : holds(flat, {" ", usage, " ", names, ": ", summary});
       const bool beside = value.empty() ? holds(flat, {" ", names, ": ", summary})
